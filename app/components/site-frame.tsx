@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../root';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** Header, main landmark and footer: the frame of the default, blog and profile layouts. */
+export function SiteFrame({ layout, children }: { layout: string; children: ReactNode }) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const siteName = root?.config.siteName ?? 'Khai Trí';
+  return (
+    <div data-layout={layout} className="flex min-h-dvh flex-col">
+      <a href="#noi-dung" className="skip-link">
+        Bỏ qua menu, tới nội dung chính
+      </a>
+      <SiteHeader items={root?.navigation.header ?? []} viewer={root?.viewer ?? null} siteName={siteName} />
+      <main id="noi-dung" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter groups={root?.navigation.footer ?? []} banners={root?.footerBanners ?? []} siteName={siteName} />
+    </div>
+  );
+}

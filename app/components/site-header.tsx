@@ -1,0 +1,138 @@
+import { Form, Link, useNavigate } from 'react-router';
+import type { NavigationItem } from '../../modules/site/site.service';
+import type { Viewer } from '../../modules/services';
+import { SmartLink } from './smart-link';
+
+function SearchForm({ id }: { id: string }) {
+  const navigate = useNavigate();
+  return (
+    <Form
+      method="get"
+      action="/tim-kiem"
+      role="search"
+      className="flex w-full items-center"
+      onSubmit={(event) => {
+        const query = new FormData(event.currentTarget).get('q')?.toString().trim();
+        event.preventDefault();
+        if (query) void navigate(`/tim-kiem/${encodeURIComponent(query)}`);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Tìm khóa học, tin tức, hỗ trợ
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        maxLength={200}
+        placeholder="Tìm khóa học, tin tức…"
+        className="w-full rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-base focus:border-brand-600 focus:bg-white"
+      />
+    </Form>
+  );
+}
+
+export function SiteHeader({
+  items,
+  viewer,
+  siteName,
+}: {
+  items: NavigationItem[];
+  viewer: Viewer | null;
+  siteName: string;
+}) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+        <details className="group relative lg:hidden">
+          <summary
+            className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-200"
+            aria-label="Mở menu"
+          >
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
+              <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+            </svg>
+          </summary>
+          <nav
+            aria-label="Menu chính (di động)"
+            className="absolute left-0 top-12 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+          >
+            <ul>
+              {items.map((item) => (
+                <li key={item.id}>
+                  <SmartLink href={item.url} className="block rounded-lg px-3 py-2 hover:bg-slate-100">
+                    {item.title}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 text-xl font-extrabold text-brand-700"
+          aria-label={`${siteName} — Trang chủ`}
+        >
+          <svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M9 8h4v7l6-7h5l-7 8 7 8h-5l-6-7v7H9z" fill="#fff" />
+          </svg>
+          <span>{siteName}</span>
+        </Link>
+        <nav aria-label="Menu chính" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.id}>
+                <SmartLink
+                  href={item.url}
+                  className="rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700"
+                >
+                  {item.title}
+                </SmartLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto hidden max-w-xs flex-1 md:block">
+          <SearchForm id="tim-kiem-dau-trang" />
+        </div>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <Link
+            to="/gio-hang"
+            className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-slate-100"
+            aria-label="Giỏ hàng"
+          >
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
+              <circle cx="10" cy="20" r="1.5" />
+              <circle cx="18" cy="20" r="1.5" />
+            </svg>
+          </Link>
+          {viewer ? (
+            <Link
+              to="/tai-khoan/ho-so"
+              className="rounded-full bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800"
+            >
+              {viewer.fullName}
+            </Link>
+          ) : (
+            <Link to="/dang-nhap" className="btn-primary px-4 py-2 text-sm">
+              Đăng nhập
+            </Link>
+          )}
+        </div>
+      </div>
+      <div className="px-4 pb-3 md:hidden">
+        <SearchForm id="tim-kiem-di-dong" />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import { NavLink, Outlet } from 'react-router';
+import { SiteFrame } from '../components/site-frame';
+import { requireViewer } from '../guards.server';
+import type { Route } from './+types/profile';
+
+/** Anonymous or expired: log out and go to /dang-nhap?redirect={href} (SPEC §6). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireViewer(request, context);
+  return null;
+}
+
+export const ACCOUNT_LINKS = [
+  { to: '/tai-khoan/ho-so', label: 'Hồ sơ' },
+  { to: '/tai-khoan/khoa-hoc-cua-toi', label: 'Khóa học của tôi' },
+  { to: '/tai-khoan/khoa-hoc-da-xem', label: 'Khóa học đã xem' },
+  { to: '/tai-khoan/chu-de-quan-tam', label: 'Chủ đề quan tâm' },
+  { to: '/tai-khoan/don-hang', label: 'Đơn hàng' },
+  { to: '/tai-khoan/thong-bao', label: 'Thông báo' },
+  { to: '/tai-khoan/uu-dai', label: 'Ưu đãi' },
+  { to: '/tai-khoan/kich-hoat-khoa-hoc', label: 'Kích hoạt khóa học' },
+] as const;
+
+/** The account area: the site frame with the account menu beside the page. */
+export default function ProfileLayout() {
+  return (
+    <SiteFrame layout="profile">
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[240px_1fr]">
+        <nav aria-label="Tài khoản" className="rounded-2xl border border-slate-200 bg-white p-2">
+          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+            {ACCOUNT_LINKS.map((link) => (
+              <li key={link.to} className="shrink-0">
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Outlet />
+        </div>
+      </div>
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { AnalyticsScript } from './components/shell/analytics-script';
+import { ErrorScreen } from './components/shell/error-screen';
+import { ShellEffects } from './components/shell/shell-effects';
+import { useNonce } from './components/nonce';
+import { buildMeta } from './meta';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, config, viewer } = context;
+  const [navigation, banners] = await Promise.all([
+    services.site.getNavigation(),
+    services.site.listBanners({ placements: [7], signedIn: viewer !== null }),
+  ]);
+  return data({
+    config,
+    viewer,
+    navigation,
+    footerBanners: banners[7] ?? [],
+  });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+
+/** Site-wide data changes rarely: reload it after a form submission, not on every click. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, {});
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="vi">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0b5fff" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {root?.config.analytics ? <AnalyticsScript nonce={nonce} {...root.config.analytics} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <ShellEffects buildCheckIntervalSeconds={loaderData.config.buildCheckIntervalSeconds} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    const message =
+      typeof error.data === 'object' && error.data !== null && 'message' in error.data
+        ? String((error.data as { message: unknown }).message)
+        : typeof error.data === 'string' && error.data
+          ? error.data
+          : error.statusText;
+    return <ErrorScreen status={error.status} message={message} />;
+  }
+  return <ErrorScreen status={500} message="Đã có lỗi xảy ra." error={error} />;
+}

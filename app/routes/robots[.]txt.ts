@@ -1,0 +1,17 @@
+import type { Route } from './+types/robots[.]txt';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const body = [
+    'User-agent: *',
+    'Disallow: /tai-khoan',
+    'Disallow: /gio-hang/thanh-toan',
+    'Disallow: /vao-hoc/',
+    'Disallow: /api/',
+    'Allow: /',
+    '',
+    `Host: ${context.config.publicUrl}`,
+  ].join('\n');
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * The only reader of process.env. Every setting the product uses is declared, checked and typed
+ * here; a bad value stops the start with a list of what is wrong.
+ */
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const envSchema = z
+  .object({
+    APP_ENV: z.enum(['development', 'demo', 'production', 'test']).default('demo'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'phải là một URL postgres://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SITE_NAME: z.string().min(1).default('Khai Trí'),
+    SITE_LABEL: z.string().min(1).default('khaitri'),
+    SITE_DESCRIPTION: z
+      .string()
+      .min(1)
+      .default('Khai Trí — học trực tuyến cùng giáo viên giỏi, học mọi lúc trên điện thoại và máy tính.'),
+    SESSION_SECRET: z.string().min(32, 'cần ít nhất 32 ký tự').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    IFRAME_HOSTS: commaList.default(['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']),
+    DISABLED_RECOGNITION: z.coerce.number().int().min(0).default(1),
+    RECOGNITION_SERVICE_ID: z.string().default(''),
+    ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ANALYTICS_DOMAIN: z.string().optional(),
+    BUILD_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    TRUST_PROXY: booleanFlag.default(false),
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Cấu hình không hợp lệ:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+type EnvSource = Record<string, string | undefined>;
+
+/** Reads and checks the environment. Empty strings count as "not set". */
+export function loadEnv(source: EnvSource = process.env): Env {
+  const cleaned: EnvSource = {};
+  for (const key of Object.keys(envSchema.in.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  }
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  if (result.data.APP_ENV === 'production' && !result.data.SESSION_SECRET) {
+    throw new EnvError(['SESSION_SECRET: bắt buộc khi APP_ENV=production']);
+  }
+  return result.data;
+}
+
+/** The PostgreSQL URL the integration suite also runs against, when set (CI sets it). */
+export function readTestDatabaseUrl(source: EnvSource = process.env): string | undefined {
+  const value = source.TEST_DATABASE_URL?.trim();
+  return value ? value : undefined;
+}
+
+/** Whether the process runs under CI (for the test runner's messages only). */
+export function readIsCi(source: EnvSource = process.env): boolean {
+  return Boolean(source.CI?.trim());
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Where the data lives, for logs: the SQLite file or the PostgreSQL host/database (no password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** A postgres:// URL; when absent the embedded SQLite file is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for the SQLite file (created when missing). */
+  dataDir: string;
+  /** File name inside dataDir (tests use one per worker). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
+  pgSchema?: string;
+}
+
+// PostgreSQL returns COUNT(*) and BIGINT as strings by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export function connectDatabase(options: ConnectOptions): DatabaseHandle {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.pgSchema);
+  return connectSqlite(path.join(options.dataDir, options.sqliteFile ?? 'khai-tri.sqlite'));
+}
+
+function connectSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    engine: 'sqlite',
+    location: file,
+    close: () => db.destroy(),
+  };
+}
+
+function connectPostgres(url: string, schema?: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    db,
+    engine: 'postgres',
+    location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    close: () => db.destroy(),
+  };
+}
+
+/** A cheap round trip, for the readiness endpoint. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** The current time as the ISO string every timestamp column stores. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** Maps a timestamp column (Date from PostgreSQL, string from SQLite) to a Date. */
+export function readDate(value: Date | string): Date;
+export function readDate(value: Date | string | null): Date | null;
+export function readDate(value: Date | string | null): Date | null {
+  if (value === null) return null;
+  return value instanceof Date ? value : new Date(value);
+}

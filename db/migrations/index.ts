@@ -1,0 +1,14 @@
+/**
+ * Every migration, in order. Names are ISO-dated; each module exports `up` and `down` and runs
+ * on both SQLite and PostgreSQL.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as foundation from './2026-11-22T0300-foundation.ts';
+
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0300-foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { countRows } from '../../modules/site/site.repository.ts';
+import { seedSite } from './site.ts';
+
+export interface SeedOptions {
+  uploadsDir: string;
+}
+
+/** True when nothing has been seeded or authored yet. */
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  return (await countRows(db, 'site_settings')) === 0 && (await countRows(db, 'navigation_items')) === 0;
+}
+
+/** The demo data of development and demo mode (never production), in one transaction. */
+export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await seedSite(trx, path.resolve(options.uploadsDir));
+  });
+}

@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import {
+  createBanner,
+  createNavigationItem,
+  createPage,
+  createRouteRule,
+  setSetting,
+} from '../../tests/factories/site.ts';
+import { renderBannerSvg, writeSvg } from './svg.ts';
+
+/** What each placement code of SPEC §2 is, for the seeded banners' titles. */
+export const PLACEMENT_NAMES: Record<number, string> = {
+  1: 'Trang chủ',
+  2: 'Trang khóa học',
+  3: 'Trang cổng thi',
+  4: 'Khóa học của tôi',
+  5: 'Trang giới thiệu',
+  6: 'Trang lỗi',
+  7: 'Chân trang',
+  8: 'Trang chủ — phụ huynh',
+  9: 'Trang chủ — báo chí',
+  10: 'Trang giải pháp',
+  11: 'Chi tiết giải pháp',
+  12: 'Trang giảng viên',
+  13: 'Trang gói học',
+  14: 'Banner khóa học combo',
+  15: 'Popup trang chủ',
+  16: 'Trang chủ — giải pháp',
+  17: 'Trang chủ — gợi ý giữa trang',
+  18: 'Trang chủ — gợi ý cuối trang',
+  19: 'Trang chủ — chuyển đổi số',
+  20: 'Cổng thi — banner trên',
+  21: 'Cổng thi — banner dưới',
+  22: 'Trang tin tức',
+  23: 'Trang hashtag',
+  24: 'Trang chủ đối tác',
+  25: 'Trang giới thiệu đối tác',
+  26: 'Chân trang giới thiệu',
+};
+
+const HOME_SLIDES = [
+  { title: 'Học mọi lúc, mọi nơi', subtitle: 'Hơn 60 khóa học trên điện thoại và máy tính' },
+  { title: 'Ôn thi tốt nghiệp THPT 2027', subtitle: 'Lộ trình bài bản cùng giáo viên giỏi' },
+  { title: 'Tiếng Anh giao tiếp cho người đi làm', subtitle: 'Mỗi ngày 15 phút, tự tin sau 3 tháng' },
+];
+
+export async function seedSite(db: Kysely<Database>, uploadsDir: string): Promise<void> {
+  const settings: Record<string, string> = {
+    BACKGROUND_HOME_PC: writeSvg(
+      uploadsDir,
+      'seed/background-home-pc.svg',
+      renderBannerSvg({ title: '', width: 1920, height: 640, seed: 0 }),
+    ),
+    BACKGROUND_HOME_MB: writeSvg(
+      uploadsDir,
+      'seed/background-home-mb.svg',
+      renderBannerSvg({ title: '', width: 750, height: 900, seed: 0 }),
+    ),
+    NUMBER_SCHOOL: '1.250',
+    NUMBER_LESSON: '18.600',
+    NUMBER_STUDENT: '2.400.000',
+    NUMBER_PARTNER: '120',
+    COLOR_BANNER_HOME: '#0b5fff',
+  };
+  for (const [key, value] of Object.entries(settings)) await setSetting(db, key, value);
+
+  const header = [
+    { title: 'Khóa học', url: '/khoa-hoc' },
+    { title: 'Cổng thi', url: '/cong-thi' },
+    { title: 'Giải pháp', url: '/giai-phap' },
+    { title: 'Tin tức', url: '/tin-tuc' },
+    { title: 'Hỗ trợ', url: '/ho-tro-khach-hang' },
+  ];
+  for (const [position, item] of header.entries())
+    await createNavigationItem(db, { menu: 'header', position, ...item });
+
+  const footerGroups: Array<{ title: string; children: Array<{ title: string; url: string }> }> = [
+    {
+      title: 'Về Khai Trí',
+      children: [
+        { title: 'Giới thiệu', url: '/gioi-thieu' },
+        { title: 'Liên hệ', url: '/lien-he' },
+        { title: 'Điều khoản sử dụng', url: '/dieu-khoan-su-dung' },
+        { title: 'Chính sách bảo mật', url: '/chinh-sach-bao-mat' },
+      ],
+    },
+    {
+      title: 'Học tập',
+      children: [
+        { title: 'Tất cả khóa học', url: '/khoa-hoc' },
+        { title: 'Kích hoạt khóa học', url: '/tai-khoan/kich-hoat-khoa-hoc' },
+        { title: 'Khóa học của tôi', url: '/tai-khoan/khoa-hoc-cua-toi' },
+      ],
+    },
+    {
+      title: 'Hỗ trợ',
+      children: [
+        { title: 'Trung tâm trợ giúp', url: '/ho-tro-khach-hang' },
+        { title: 'Hướng dẫn thanh toán', url: '/ho-tro-khach-hang' },
+        { title: 'Facebook', url: 'https://www.facebook.com/' },
+      ],
+    },
+  ];
+  for (const [position, group] of footerGroups.entries()) {
+    const parent = await createNavigationItem(db, { menu: 'footer', position, title: group.title, url: '#' });
+    for (const [childPosition, child] of group.children.entries()) {
+      await createNavigationItem(db, { menu: 'footer', parent_id: parent.id, position: childPosition, ...child });
+    }
+  }
+
+  for (let placement = 1; placement <= 26; placement += 1) {
+    const slides =
+      placement === 1 ? HOME_SLIDES : [{ title: PLACEMENT_NAMES[placement]!, subtitle: 'Khai Trí — học trực tuyến' }];
+    for (const [index, slide] of slides.entries()) {
+      const seed = placement + index;
+      const name = `seed/banner-${placement}-${index + 1}`;
+      const isPopup = placement === 15;
+      await createBanner(db, {
+        title: slide.title,
+        type: isPopup ? 'popup' : 'banner',
+        media_type: isPopup ? 'popup_content' : 'static',
+        display_rule: isPopup ? 'signed_out' : 'all',
+        placement,
+        position: index,
+        image_pc: writeSvg(uploadsDir, `${name}-pc.svg`, renderBannerSvg({ ...slide, width: 1200, height: 400, seed })),
+        image_mobile: writeSvg(
+          uploadsDir,
+          `${name}-mb.svg`,
+          renderBannerSvg({ ...slide, width: 750, height: 500, seed }),
+        ),
+        link_url: placement === 1 ? '/khoa-hoc' : null,
+        content: isPopup
+          ? '<p><strong>Ưu đãi chào bạn mới:</strong> giảm 30% cho khóa học đầu tiên. Nhập mã <code>CHAOBAN</code> khi thanh toán.</p>'
+          : null,
+      });
+    }
+  }
+
+  await createPage(db, {
+    slug: 'dieu-khoan-su-dung',
+    title: 'Điều khoản sử dụng',
+    description: 'Điều khoản sử dụng dịch vụ học trực tuyến Khai Trí.',
+    content:
+      '<h2>1. Phạm vi áp dụng</h2><p>Điều khoản này áp dụng cho mọi người dùng dịch vụ học trực tuyến Khai Trí trên website và ứng dụng.</p><h2>2. Tài khoản</h2><p>Bạn chịu trách nhiệm bảo mật mật khẩu và mọi hoạt động trên tài khoản của mình.</p><h2>3. Thanh toán</h2><p>Giá khóa học đã bao gồm thuế giá trị gia tăng. Gói cước trừ vào tài khoản di động được gia hạn theo chu kỳ cho đến khi bạn hủy; hủy gói miễn phí.</p>',
+  });
+  await createPage(db, {
+    slug: 'chinh-sach-bao-mat',
+    title: 'Chính sách bảo mật',
+    description: 'Cách Khai Trí thu thập, sử dụng và bảo vệ dữ liệu cá nhân của bạn.',
+    content:
+      '<h2>Dữ liệu chúng tôi thu thập</h2><p>Số điện thoại, họ tên, địa chỉ thư điện tử và tiến độ học tập của bạn.</p><h2>Mục đích sử dụng</h2><p>Cung cấp khóa học, hỗ trợ khách hàng và cải thiện chất lượng dịch vụ. Chúng tôi không bán dữ liệu cá nhân.</p>',
+  });
+
+  await createRouteRule(db, { path: '/khuyen-mai', target: '/tai-khoan/uu-dai', status_code: 302 });
+  await createRouteRule(db, { path: '/tai-app', target: 'https://play.google.com/store', status_code: 302 });
+}

@@ -1,0 +1,41 @@
+/**
+ * The one error type services throw for expected failures. The HTTP layer turns it into the
+ * `{ error: { code, message, fields } }` envelope with its status; pages show its message.
+ */
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'BUSINESS_RULE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS_BY_CODE[code];
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,74 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewBanner, NewNavigationItem, NewPage, NewRouteRule } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function listSettings(db: Db) {
+  return db.selectFrom('site_settings').select(['key', 'value']).execute();
+}
+
+export async function upsertSetting(db: Db, key: string, value: string, now: string): Promise<void> {
+  await db
+    .insertInto('site_settings')
+    .values({ key, value, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
+    .execute();
+}
+
+export function listActiveNavigationItems(db: Db) {
+  return db
+    .selectFrom('navigation_items')
+    .select(['id', 'menu', 'parent_id', 'title', 'url', 'position'])
+    .where('is_active', '=', 1)
+    .orderBy('menu')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function insertNavigationItem(db: Db, item: NewNavigationItem) {
+  return db.insertInto('navigation_items').values(item).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Active banners whose window contains `now`, for the given placements, in display order. */
+export function listLiveBanners(db: Db, placements: number[], now: string) {
+  return db
+    .selectFrom('banners')
+    .selectAll()
+    .where('is_active', '=', 1)
+    .where('placement', 'in', placements)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .orderBy('placement')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function insertBanner(db: Db, banner: NewBanner) {
+  return db.insertInto('banners').values(banner).returning('id').executeTakeFirstOrThrow();
+}
+
+export function findPublishedPageBySlug(db: Db, slug: string) {
+  return db.selectFrom('pages').selectAll().where('slug', '=', slug).where('is_published', '=', 1).executeTakeFirst();
+}
+
+export function insertPage(db: Db, page: NewPage) {
+  return db.insertInto('pages').values(page).returning('id').executeTakeFirstOrThrow();
+}
+
+export function listActiveRouteRules(db: Db) {
+  return db.selectFrom('route_rules').select(['path', 'target', 'status_code']).where('is_active', '=', 1).execute();
+}
+
+export function insertRouteRule(db: Db, rule: NewRouteRule) {
+  return db.insertInto('route_rules').values(rule).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,225 @@
+/**
+ * createApp(deps) → the whole product as one Fastify instance: the JSON API and the server-rendered
+ * pages. Tests call it without listening (app.inject); server/main.ts listens.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { ServerBuild } from 'react-router';
+import type { PublicConfig } from '../app/context.ts';
+import type { Env } from '../config/env.ts';
+import { pingDatabase } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import type { Services } from '../modules/services.ts';
+import { siteRoutes } from '../modules/site/site.routes.ts';
+import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
+import { registerReactRouter } from './http/react-router.ts';
+import { redactPaths } from './http/logging.ts';
+
+export interface CreateAppOptions {
+  env: Env;
+  db: Kysely<Database>;
+  services: Services;
+  /** The React Router server build; omit to serve the API only. */
+  getBuild?: () => Promise<ServerBuild> | ServerBuild;
+  /** Folder of the built browser assets (build/client) served as static files. */
+  clientDir?: string;
+  /** Folder of public uploads (DATA_DIR/uploads) served under /uploads/. */
+  uploadsDir?: string;
+  /** Development: Vite's middleware serves assets and the build is reloaded on every request. */
+  viteMiddleware?: (req: unknown, res: unknown, next: () => void) => void;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'http' {
+  interface ServerResponse {
+    cspNonce?: string;
+  }
+}
+
+export function toPublicConfig(env: Env): PublicConfig {
+  return {
+    siteName: env.SITE_NAME,
+    siteLabel: env.SITE_LABEL,
+    siteDescription: env.SITE_DESCRIPTION,
+    publicUrl: env.PUBLIC_URL,
+    analytics:
+      env.ANALYTICS_URL && env.ANALYTICS_DOMAIN ? { url: env.ANALYTICS_URL, domain: env.ANALYTICS_DOMAIN } : null,
+    buildCheckIntervalSeconds: env.BUILD_CHECK_INTERVAL_SECONDS,
+    disabledRecognition: env.DISABLED_RECOGNITION,
+    serviceId: env.RECOGNITION_SERVICE_ID,
+  };
+}
+
+export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
+  const { env, services } = options;
+  const development = Boolean(options.viteMiddleware);
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[ẩn]' } },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    disableRequestLogging: env.APP_ENV === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('services', { getter: () => services });
+  app.decorateRequest('viewer', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.cspNonce = randomBytes(16).toString('base64');
+    reply.header('x-request-id', request.id);
+  });
+
+  const publicConfig = toPublicConfig(env);
+  const analyticsOrigin = publicConfig.analytics ? new URL(publicConfig.analytics.url).origin : null;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: development
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            baseUri: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'self'"],
+            formAction: ["'self'"],
+            scriptSrc: [
+              "'self'",
+              (_request, response) => `'nonce-${(response as { cspNonce?: string }).cspNonce ?? ''}'`,
+              ...(analyticsOrigin ? [analyticsOrigin] : []),
+            ],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            mediaSrc: ["'self'", 'blob:', 'https:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+            frameSrc: env.IFRAME_HOSTS.map((host) => `https://${host}`),
+            workerSrc: ["'self'", 'blob:'],
+            manifestSrc: ["'self'"],
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    hsts: env.APP_ENV === 'production',
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    max: env.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    // Static files and health checks are not limited; everything else is, per client address.
+    allowList: (request) =>
+      request.url.startsWith('/assets/') || request.url.startsWith('/healthz') || request.url.startsWith('/readyz'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${env.SITE_NAME} API`,
+        description:
+          'API của nền tảng học trực tuyến. Thành công: `{ data }` (danh sách thêm `meta`); lỗi: `{ error: { code, message, fields } }` với thông báo tiếng Việt.',
+        version: '1.0.0',
+      },
+      servers: [{ url: env.PUBLIC_URL }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'kt_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerErrorHandler(app);
+  registerApiNotFound(app);
+
+  app.get('/healthz', { schema: { tags: ['ops'], summary: 'Sống (liveness)' } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/readyz',
+    { schema: { tags: ['ops'], summary: 'Sẵn sàng (readiness): cơ sở dữ liệu trả lời' } },
+    async (_request, reply) => {
+      try {
+        await pingDatabase(options.db);
+        return { status: 'ok', database: services.engine };
+      } catch (error) {
+        app.log.error({ err: error }, 'readiness check failed');
+        return reply.status(503).send({ status: 'unavailable', database: services.engine });
+      }
+    },
+  );
+
+  await app.register(siteRoutes);
+
+  if (options.uploadsDir) {
+    fs.mkdirSync(options.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.uploadsDir),
+      prefix: '/uploads/',
+      decorateReply: false,
+      setHeaders: (response) => response.setHeader('cache-control', 'public, max-age=86400'),
+    });
+  }
+
+  if (options.viteMiddleware) {
+    const middie = await import('@fastify/middie');
+    await app.register(middie.default);
+    app.use(options.viteMiddleware as never);
+  } else if (options.clientDir && fs.existsSync(options.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.clientDir),
+      wildcard: false,
+      decorateReply: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  if (options.getBuild) {
+    const getBuild = options.getBuild;
+    app.get(
+      '/_build/manifest.json',
+      { schema: { tags: ['ops'], summary: 'Mã bản dựng hiện tại (kiểm tra phiên bản mới)' } },
+      async (_request, reply) => {
+        const build = await getBuild();
+        reply.header('cache-control', 'no-store');
+        return { buildId: build.assets.version };
+      },
+    );
+    await registerReactRouter(app, {
+      getBuild,
+      mode: development ? 'development' : 'production',
+      getLoadContext: (request, reply) => ({
+        services,
+        viewer: request.viewer,
+        nonce: reply.raw.cspNonce ?? '',
+        config: publicConfig,
+        requestId: String(request.id),
+      }),
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,81 @@
+/**
+ * Hosts the React Router app inside Fastify: a small Fetch adapter (Fastify request → Request,
+ * Response → reply) so the page loaders get our load context, including the CSP nonce.
+ */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+
+export interface ReactRouterOptions {
+  getBuild: () => Promise<ServerBuild> | ServerBuild;
+  mode: 'production' | 'development';
+  getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>;
+}
+
+function toFetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  return headers;
+}
+
+export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers: toFetchHeaders(request),
+    signal: controller.signal,
+  };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = Readable.toWeb(request.raw) as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+export async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
+
+export async function registerReactRouter(app: FastifyInstance, options: ReactRouterOptions): Promise<void> {
+  let handler: ReturnType<typeof createRequestHandler> | undefined;
+  const getHandler = async () => {
+    if (options.mode === 'development') return createRequestHandler(await options.getBuild(), 'development');
+    handler ??= createRequestHandler(await options.getBuild(), 'production');
+    return handler;
+  };
+
+  await app.register(async (scope) => {
+    // Page actions read the raw body themselves (forms, uploads): leave it unparsed.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (request, reply) => {
+        const pathname = request.url.split('?')[0] ?? '/';
+        if (pathname.startsWith('/api/') || pathname.startsWith('/restapi/')) {
+          return reply.status(404).send({
+            error: { code: 'NOT_FOUND', message: `Không tìm thấy đường dẫn ${request.method} ${pathname}` },
+          });
+        }
+        const handle = await getHandler();
+        const response = await handle(toFetchRequest(request, reply), await options.getLoadContext(request, reply));
+        return sendFetchResponse(reply, response);
+      },
+    });
+  });
+}

@@ -1,0 +1,89 @@
+/** The process entry: read config, open the database, migrate, seed demo data, serve. */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
+import type { ServerBuild } from 'react-router';
+import { EnvError, loadEnv } from '../config/env.ts';
+import { connectDatabase } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { isDatabaseEmpty, seedDemoData } from '../db/seed/index.ts';
+import { createServices } from '../modules/services.ts';
+import { createApp } from './app.ts';
+
+async function main(): Promise<void> {
+  const development = process.argv.includes('--dev');
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (development && env.APP_ENV === 'demo') env = { ...env, APP_ENV: 'development' as const };
+
+  const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const applied = await migrateToLatest(database.db);
+  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
+  let seeded = false;
+  if (env.APP_ENV !== 'production' && (await isDatabaseEmpty(database.db))) {
+    await seedDemoData(database.db, { uploadsDir });
+    seeded = true;
+  }
+  const services = createServices({ db: database.db, engine: database.engine, env });
+
+  let getBuild: () => Promise<ServerBuild> | ServerBuild;
+  let viteMiddleware: ((req: unknown, res: unknown, next: () => void) => void) | undefined;
+  if (development) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    viteMiddleware = vite.middlewares as never;
+    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const buildFile = path.resolve('build/server/index.js');
+    if (!fs.existsSync(buildFile)) {
+      console.error('Chưa có bản dựng giao diện (build/server/index.js). Hãy chạy: npm run build');
+      process.exit(1);
+    }
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    getBuild = () => build;
+  }
+
+  const app = await createApp({
+    env,
+    db: database.db,
+    services,
+    getBuild,
+    clientDir: 'build/client',
+    uploadsDir,
+    ...(viteMiddleware ? { viteMiddleware } : {}),
+  });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    {
+      engine: database.engine,
+      location: database.location,
+      migrations: applied,
+      seeded,
+      mode: env.APP_ENV,
+    },
+    `${env.SITE_NAME} is serving at ${env.PUBLIC_URL}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

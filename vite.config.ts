@@ -1,0 +1,17 @@
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+import tsconfigPaths from 'vite-tsconfig-paths';
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  build: {
+    // Keep the server bundle readable in stack traces.
+    sourcemap: false,
+  },
+  ssr: {
+    // The server build talks to the host only through the load context; keep Node-only
+    // packages out of it.
+    external: ['better-sqlite3', 'pg', 'kysely'],
+  },
+});
