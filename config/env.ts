@@ -84,6 +84,21 @@ export function readTestDatabaseUrl(source: EnvSource = process.env): string | u
   return value ? value : undefined;
 }
 
+/** Which engine an integration pass runs on: `sqlite` (default) or `postgres` (needs TEST_DATABASE_URL). */
+export function readTestEngine(source: EnvSource = process.env): 'sqlite' | 'postgres' {
+  return source.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/** The Chromium binary the browser journeys drive (Debian's `chromium` package by default). */
+export function readChromiumPath(source: EnvSource = process.env): string {
+  return source.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+}
+
+/** The environment handed to a child process (the test runner's passes), with overrides. */
+export function buildChildEnv(overrides: Record<string, string>, source: EnvSource = process.env): EnvSource {
+  return { ...source, ...overrides };
+}
+
 /** Whether the process runs under CI (for the test runner's messages only). */
 export function readIsCi(source: EnvSource = process.env): boolean {
   return Boolean(source.CI?.trim());

@@ -76,7 +76,6 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
-    disableRequestLogging: env.APP_ENV === 'test',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,107 @@
+/**
+ * npm test: build the app, then unit tests, the integration suite on SQLite, the same suite on
+ * PostgreSQL when TEST_DATABASE_URL is set, and the Chromium journeys. Any failure fails the run;
+ * a pass that cannot run here is said plainly.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildChildEnv, readChromiumPath, readIsCi, readTestDatabaseUrl } from '../config/env.ts';
+
+interface PassResult {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  ok: boolean;
+  note?: string;
+}
+
+const results: PassResult[] = [];
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-report-'));
+
+function run(command: string, args: string[], env: Record<string, string> = {}): number {
+  const child = spawnSync(command, args, { stdio: 'inherit', env: buildChildEnv(env) });
+  return child.status ?? 1;
+}
+
+function vitestPass(name: string, project: string, env: Record<string, string> = {}): void {
+  console.log(`\n━━ ${name} ━━`);
+  const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
+    passed = json.numPassedTests;
+    failed = json.numFailedTests;
+    skipped = json.numPendingTests + json.numTodoTests;
+  }
+  const ok = status === 0 && passed > 0;
+  results.push({ name, passed, failed, skipped, ok, ...(passed === 0 ? { note: 'no test ran' } : {}) });
+}
+
+console.log('━━ build ━━');
+if (run('npx', ['react-router', 'build']) !== 0) {
+  console.error('The build failed.');
+  process.exit(1);
+}
+
+vitestPass('unit', 'unit');
+vitestPass('integration (SQLite)', 'integration', { TEST_ENGINE: 'sqlite' });
+
+const pgUrl = readTestDatabaseUrl();
+if (pgUrl) {
+  vitestPass('integration (PostgreSQL)', 'integration', { TEST_ENGINE: 'postgres' });
+} else {
+  results.push({
+    name: 'integration (PostgreSQL)',
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    ok: !readIsCi(),
+    note: 'NOT RUN: TEST_DATABASE_URL is not set',
+  });
+}
+
+const chromium = readChromiumPath();
+if (fs.existsSync(chromium)) {
+  vitestPass('browser journeys (Chromium)', 'e2e');
+} else {
+  results.push({
+    name: 'browser journeys (Chromium)',
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    ok: !readIsCi(),
+    note: `NOT RUN: no Chromium at ${chromium} (apt-get install chromium)`,
+  });
+}
+
+console.log('\n━━ summary ━━');
+for (const result of results) {
+  const counts = `${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''}`;
+  console.log(`${result.ok ? '✓' : '✗'} ${result.name}: ${counts}${result.note ? ` — ${result.note}` : ''}`);
+}
+const total = results.reduce(
+  (sum, result) => ({
+    passed: sum.passed + result.passed,
+    failed: sum.failed + result.failed,
+    skipped: sum.skipped + result.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+fs.rmSync(reportDir, { recursive: true, force: true });
+process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -1,0 +1,117 @@
+/**
+ * An isolated product for one test file: its own SQLite file (or its own PostgreSQL schema when the
+ * pass runs on PostgreSQL), migrated, with the real services and the real Fastify app.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { ServerBuild } from 'react-router';
+import { loadEnv, readTestDatabaseUrl, readTestEngine, type Env } from '../../config/env.ts';
+import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { createServices, type Services } from '../../modules/services.ts';
+import { createApp } from '../../server/app.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  services: Services;
+  env: Env;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  /** Serve the pages too (needs `npm run build` first); API only otherwise. */
+  pages?: boolean;
+  env?: Record<string, string>;
+}
+
+const BUILD_FILE = path.resolve('build/server/index.js');
+
+export async function loadServerBuild(): Promise<ServerBuild> {
+  if (!fs.existsSync(BUILD_FILE)) {
+    throw new Error('Page tests need the built app: run `npm run build` first (npm test does it).');
+  }
+  return (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
+}
+
+export function currentEngine(): 'sqlite' | 'postgres' {
+  return readTestEngine();
+}
+
+async function createPgSchema(url: string): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create schema ${schema}`);
+  } finally {
+    await client.end();
+  }
+  return schema;
+}
+
+async function dropPgSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-test-'));
+  const engine = readTestEngine();
+  const pgUrl = readTestDatabaseUrl();
+  if (engine === 'postgres' && !pgUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL.');
+  const schema = engine === 'postgres' ? await createPgSchema(pgUrl!) : undefined;
+
+  const env = loadEnv({
+    APP_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
+  const database = connectDatabase({
+    databaseUrl: engine === 'postgres' ? pgUrl : undefined,
+    dataDir,
+    ...(schema ? { pgSchema: schema } : {}),
+  });
+  await migrateToLatest(database.db);
+  const services = createServices({ db: database.db, engine: database.engine, env });
+  const build = options.pages ? await loadServerBuild() : undefined;
+  const app = await createApp({
+    env,
+    db: database.db,
+    services,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
+  });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    db: database.db,
+    services,
+    env,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      if (schema && pgUrl) await dropPgSchema(pgUrl, schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
