@@ -16,6 +16,7 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     viewer: Viewer | null;
+    clientIp: string;
     nonce: string;
     config: PublicConfig;
     requestId: string;

@@ -44,6 +44,12 @@ const envSchema = z
     BUILD_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     TRUST_PROXY: booleanFlag.default(false),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Khai Trí <no-reply@khaitri.vn>'),
+    SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_GATEWAY_TOKEN: z.string().optional(),
+    OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(1800).default(300),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   })
   .transform((env) => ({
     ...env,

@@ -67,12 +67,114 @@ export interface RouteRulesTable {
   updated_at: Timestamp;
 }
 
+export type Role = 'learner' | 'teacher' | 'editor' | 'admin';
+export type UserStatus = 'pending' | 'active' | 'locked';
+export type OtpPurpose = 'register' | 'login' | 'reset' | 'change_email';
+
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string | null;
+  email: string | null;
+  password_hash: string | null;
+  full_name: string;
+  avatar_url: string | null;
+  birthday: string | null;
+  gender: 'male' | 'female' | 'other' | null;
+  province_code: string | null;
+  ward_code: string | null;
+  address_detail: string | null;
+  role: ColumnType<Role, Role | undefined, Role>;
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  phone_verified_at: Timestamp | null;
+  email_verified_at: Timestamp | null;
+  policy_accepted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  method: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  purpose: OtpPurpose;
+  target: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface VerifyTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  purpose: 'reset' | 'change_email';
+  user_id: number;
+  payload: string | null;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  verify_tokens: VerifyTokensTable;
+  notifications: NotificationsTable;
+  outbox_messages: OutboxMessagesTable;
   site_settings: SiteSettingsTable;
   navigation_items: NavigationItemsTable;
   banners: BannersTable;
   pages: PagesTable;
   route_rules: RouteRulesTable;
+  categories: CategoriesTable;
+  subjects: SubjectsTable;
+  teachers: TeachersTable;
+  courses: CoursesTable;
+  course_subjects: CourseSubjectsTable;
+  course_children: CourseChildrenTable;
+  course_pods: CoursePodsTable;
+  lessons: LessonsTable;
+  course_reviews: CourseReviewsTable;
+  tags: TagsTable;
+  posts: PostsTable;
+  post_tags: PostTagsTable;
+  media: MediaTable;
+  support_articles: SupportArticlesTable;
+  support_requests: SupportRequestsTable;
+  subject_likes: SubjectLikesTable;
+  course_views: CourseViewsTable;
+  search_documents: SearchDocumentsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -84,3 +186,269 @@ export type NewPage = Insertable<PagesTable>;
 export type PageUpdate = Updateable<PagesTable>;
 export type RouteRuleRow = Selectable<RouteRulesTable>;
 export type NewRouteRule = Insertable<RouteRulesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+
+// ── Catalog, content, support and search (issue 4) ─────────────────────────────────────────────
+
+export type Counter = ColumnType<number, number | undefined, number>;
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  /** course | post | support (orig. category types). */
+  type: 'course' | 'post' | 'support';
+  /** post: blog | video; support: product | policy | guide; course: null. */
+  subtype: string | null;
+  parent_id: number | null;
+  slug: string;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  position: Counter;
+  is_active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubjectsTable {
+  id: Generated<number>;
+  type: 'field' | 'topic';
+  slug: string;
+  name: string;
+  description: string | null;
+  position: Counter;
+  is_active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeachersTable {
+  id: Generated<number>;
+  slug: string;
+  full_name: string;
+  headline: string | null;
+  bio: string | null;
+  avatar: string | null;
+  is_active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CourseType = 'retail' | 'no_retail' | 'combo' | 'api';
+
+export interface CoursesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  type: CourseType;
+  category_id: number | null;
+  teacher_id: number | null;
+  thumbnail: string | null;
+  summary: string | null;
+  description: string | null;
+  /** flatform_app | flatform_web | flatform_web_app | platform_cross | '' (SPEC §3 spelling). */
+  flatform_type: string;
+  price_new: number | null;
+  price_old: number | null;
+  level: string | null;
+  lesson_count: Counter;
+  duration_seconds: Counter;
+  enrolment_count: Counter;
+  rating_sum: Counter;
+  rating_count: Counter;
+  is_hot: Flag;
+  is_published: Flag;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CourseSubjectsTable {
+  course_id: number;
+  subject_id: number;
+}
+
+export interface CourseChildrenTable {
+  combo_id: number;
+  child_id: number;
+  position: Counter;
+}
+
+export interface CoursePodsTable {
+  id: Generated<number>;
+  course_id: number;
+  name: string | null;
+  cycle: number;
+  price: number;
+  payment_type: 'online' | 'sms' | 'sms_online';
+  position: Counter;
+  is_active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LessonsTable {
+  id: Generated<number>;
+  course_id: number;
+  parent_id: number | null;
+  /** category = a chapter node; content = a lesson. */
+  type: 'category' | 'content';
+  content_type: 'youtube' | 'video' | 'paragraph' | 'exam' | 'document' | null;
+  title: string;
+  position: Counter;
+  duration_seconds: Counter;
+  is_preview: Flag;
+  video_url: string | null;
+  content: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CourseReviewsTable {
+  id: Generated<number>;
+  course_id: number;
+  /** The learner (users table lands with accounts; no foreign key yet). */
+  user_id: number;
+  author_name: string;
+  rating: number;
+  comment: string | null;
+  is_visible: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export type PostType = 'post' | 'exam_gate' | 'solution' | 'landing_page' | 'feedback' | 'intro';
+
+export interface PostsTable {
+  id: Generated<number>;
+  type: PostType;
+  category_id: number | null;
+  /** One segment, or several joined by '/' for solutions (/giai-phap/{slug...}). */
+  slug: string;
+  title: string;
+  summary: string | null;
+  content: string;
+  thumbnail: string | null;
+  author_name: string | null;
+  is_featured: Flag;
+  is_published: Flag;
+  view_count: Counter;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PostTagsTable {
+  post_id: number;
+  tag_id: number;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  group_name: string;
+  title: string;
+  url: string;
+  link_url: string | null;
+  description: string | null;
+  /** SPEC §3: optional numeric index used for ordering. */
+  sort_index: number | null;
+  is_active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SupportArticlesTable {
+  id: Generated<number>;
+  category_id: number;
+  slug: string;
+  title: string;
+  summary: string | null;
+  content: string;
+  position: Counter;
+  helpful_count: Counter;
+  not_helpful_count: Counter;
+  is_published: Flag;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SupportRequestsTable {
+  id: Generated<number>;
+  /** contact = the contact form (support.json); cellular = the navigation report (user_support.json). */
+  kind: 'contact' | 'cellular';
+  user_id: number | null;
+  full_name: string | null;
+  phone: string | null;
+  email: string | null;
+  title: string | null;
+  content: string | null;
+  path: string | null;
+  status: 'new' | 'in_progress' | 'resolved';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubjectLikesTable {
+  user_id: number;
+  subject_id: number;
+  created_at: Timestamp;
+}
+
+export interface CourseViewsTable {
+  user_id: number;
+  course_id: number;
+  viewed_at: Timestamp;
+}
+
+export type SearchKind = 'course' | 'post' | 'support';
+
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  kind: SearchKind;
+  entity_id: number;
+  /** Course type, post type or support category subtype: the facet below the kind. */
+  subtype: string | null;
+  url: string;
+  title: string;
+  body: string;
+  /** foldVietnamese(title) — prefix and typo matching. */
+  folded_title: string;
+  thumbnail: string | null;
+  published_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export type CategoryRow = Selectable<CategoriesTable>;
+export type NewCategory = Insertable<CategoriesTable>;
+export type SubjectRow = Selectable<SubjectsTable>;
+export type NewSubject = Insertable<SubjectsTable>;
+export type TeacherRow = Selectable<TeachersTable>;
+export type NewTeacher = Insertable<TeachersTable>;
+export type CourseRow = Selectable<CoursesTable>;
+export type NewCourse = Insertable<CoursesTable>;
+export type CoursePodRow = Selectable<CoursePodsTable>;
+export type NewCoursePod = Insertable<CoursePodsTable>;
+export type LessonRow = Selectable<LessonsTable>;
+export type NewLesson = Insertable<LessonsTable>;
+export type CourseReviewRow = Selectable<CourseReviewsTable>;
+export type NewCourseReview = Insertable<CourseReviewsTable>;
+export type TagRow = Selectable<TagsTable>;
+export type NewTag = Insertable<TagsTable>;
+export type PostRow = Selectable<PostsTable>;
+export type NewPost = Insertable<PostsTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type NewMedia = Insertable<MediaTable>;
+export type SupportArticleRow = Selectable<SupportArticlesTable>;
+export type NewSupportArticle = Insertable<SupportArticlesTable>;
+export type NewSupportRequest = Insertable<SupportRequestsTable>;
+export type SearchDocumentRow = Selectable<SearchDocumentsTable>;

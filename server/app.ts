@@ -26,6 +26,10 @@ import { pingDatabase } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
 import { siteRoutes } from '../modules/site/site.routes.ts';
+import { accountsRoutes } from '../modules/accounts/accounts.routes.ts';
+import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
+import { registerDevOutbox } from './http/dev-outbox.ts';
+import { registerViewer } from './http/viewer.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
@@ -120,6 +124,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     hsts: env.APP_ENV === 'production',
   });
   await app.register(fastifyCookie);
+  registerViewer(app, services, env.PUBLIC_URL);
   await app.register(fastifyRateLimit, {
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
@@ -169,6 +174,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   );
 
   await app.register(siteRoutes);
+  await app.register(accountsRoutes);
+  await app.register(notificationsRoutes);
+  if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 
   if (options.uploadsDir) {
     fs.mkdirSync(options.uploadsDir, { recursive: true });
@@ -213,6 +221,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       getLoadContext: (request, reply) => ({
         services,
         viewer: request.viewer,
+        clientIp: request.ip,
         nonce: reply.raw.cspNonce ?? '',
         config: publicConfig,
         requestId: String(request.id),

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { isDatabaseEmpty, seedDemoData } from '../db/seed/index.ts';
 import { createServices } from '../modules/services.ts';
 import { createApp } from './app.ts';
+import { resolveSessionSecret } from './secrets.ts';
 
 async function main(): Promise<void> {
   const development = process.argv.includes('--dev');
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, { uploadsDir });
     seeded = true;
   }
-  const services = createServices({ db: database.db, engine: database.engine, env });
+  const services = createServices({ db: database.db, engine: database.engine, env, sessionSecret: resolveSessionSecret(env) });
 
   let getBuild: () => Promise<ServerBuild> | ServerBuild;
   let viteMiddleware: ((req: unknown, res: unknown, next: () => void) => void) | undefined;

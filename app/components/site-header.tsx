@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link, useLocation, useNavigate } from 'react-router';
 import type { NavigationItem } from '../../modules/site/site.service';
 import type { Viewer } from '../../modules/services';
 import { SmartLink } from './smart-link';
@@ -41,10 +42,17 @@ export function SiteHeader({
   viewer: Viewer | null;
   siteName: string;
 }) {
+  // The header stays mounted across client-side navigations: close the phone menu behind each one.
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [pathname, search]);
+
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
-        <details className="group relative lg:hidden">
+        <details ref={menuRef} className="group relative lg:hidden">
           <summary
             className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-200"
             aria-label="Mở menu"

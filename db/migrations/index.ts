@@ -4,9 +4,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026-11-22T0300-foundation.ts';
+import * as accounts from './2026-11-22T0330-accounts.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
+  '2026-11-22T0330-accounts': accounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { countRows } from '../../modules/site/site.repository.ts';
 import { seedSite } from './site.ts';
+import { seedAccounts } from './accounts.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -17,5 +18,6 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await seedSite(trx, path.resolve(options.uploadsDir));
+    await seedAccounts(trx);
   });
 }

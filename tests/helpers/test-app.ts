@@ -13,6 +13,7 @@ import type { ServerBuild } from 'react-router';
 import { loadEnv, readTestDatabaseUrl, readTestEngine, type Env } from '../../config/env.ts';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { seedDemoData } from '../../db/seed/index.ts';
 import { createServices, type Services } from '../../modules/services.ts';
 import { createApp } from '../../server/app.ts';
 
@@ -23,12 +24,20 @@ export interface TestContext {
   services: Services;
   env: Env;
   dataDir: string;
+  /** Where public uploads live (DATA_DIR/uploads), served under /uploads/. */
+  uploadsDir: string;
+  /** The listening address (`http://127.0.0.1:{port}`) when created with `listen: true`. */
+  baseUrl?: string;
   close(): Promise<void>;
 }
 
 export interface TestContextOptions {
   /** Serve the pages too (needs `npm run build` first); API only otherwise. */
   pages?: boolean;
+  /** Seed the demo data (db/seed) after migrating, as `npm start` does on an empty database. */
+  seed?: boolean;
+  /** Listen on 127.0.0.1 on a free port (browser journeys); inject-only otherwise. */
+  listen?: boolean;
   env?: Record<string, string>;
 }
 
@@ -89,16 +98,25 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...(schema ? { pgSchema: schema } : {}),
   });
   await migrateToLatest(database.db);
+  const uploadsDir = path.join(dataDir, 'uploads');
+  if (options.seed) await seedDemoData(database.db, { uploadsDir });
   const services = createServices({ db: database.db, engine: database.engine, env });
   const build = options.pages ? await loadServerBuild() : undefined;
   const app = await createApp({
     env,
     db: database.db,
     services,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir,
     ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
   });
   await app.ready();
+  let baseUrl: string | undefined;
+  if (options.listen) {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('The test server has no TCP address.');
+    baseUrl = `http://127.0.0.1:${address.port}`;
+  }
 
   return {
     app,
@@ -107,6 +125,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     services,
     env,
     dataDir,
+    uploadsDir,
+    ...(baseUrl ? { baseUrl } : {}),
     async close() {
       await app.close();
       await database.close();

@@ -118,6 +118,10 @@ function useBuildCheck(intervalSeconds: number): boolean {
 
 export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckIntervalSeconds: number }) {
   const { pathname, search } = useLocation();
+  // Marks the document once React has hydrated it (the browser journeys wait for this).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   useNotFoundFlag(pathname);
   useMyCourseFlag(pathname);
   useVisitTracking(search);

@@ -1,0 +1,100 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewUser, OtpPurpose, UserUpdate } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByPhone(db: Db, phone: string) {
+  return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: Db, id: number, patch: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; user_id: number; method: string; user_agent: string | null; ip: string | null; created_at: string; expires_at: string },
+): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findSession(db: Db, id: string) {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listSessions(db: Db, userId: number, limit: number) {
+  return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+export async function revokeSession(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes every live session of the user except `keepId` (when given); returns how many. */
+export async function revokeSessionsOfUser(db: Db, userId: number, now: string, keepId?: string): Promise<number> {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepId) query = query.where('id', '!=', keepId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function findLatestOtp(db: Db, purpose: OtpPurpose, target: string) {
+  return db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('target', '=', target)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertOtp(
+  db: Db,
+  otp: { purpose: OtpPurpose; target: string; code_hash: string; expires_at: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('otp_codes').values(otp).execute();
+}
+
+export async function incrementOtpAttempts(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function consumeOtp(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('otp_codes').set({ consumed_at: now }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertVerifyToken(
+  db: Db,
+  token: { token_hash: string; purpose: 'reset' | 'change_email'; user_id: number; payload: string | null; expires_at: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('verify_tokens').values(token).execute();
+}
+
+export function findVerifyToken(db: Db, tokenHash: string) {
+  return db.selectFrom('verify_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function consumeVerifyToken(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('verify_tokens').set({ consumed_at: now }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,278 @@
+/** Sign-up, OTP, sign-in, password reset and change: the account flows of SPEC §7 and PRODUCT.md. */
+import type { Kysely } from 'kysely';
+import { nowIso, readDate } from '../../db/connect.ts';
+import type { Database, OtpPurpose, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { maskEmail, maskPhone, parseUsername } from '../../lib/phone.ts';
+import type { Throttle } from '../cache/throttle.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
+import * as repo from './accounts.repository.ts';
+import { createOtpKit, OTP_RESEND_SECONDS } from './otp.ts';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './password.ts';
+import { createSessionKit, type IssuedSession, type RequestMeta } from './sessions.ts';
+import { generateOpaqueToken, type TokenKit } from './tokens.ts';
+
+export interface AccountsDeps {
+  db: Kysely<Database>;
+  tokens: TokenKit;
+  messaging: MessagingService;
+  throttle: Throttle;
+  siteName: string;
+  publicUrl: string;
+  otpTtlSeconds: number;
+}
+
+export interface PublicUser {
+  id: number;
+  full_name: string;
+  phone: string | null;
+  email: string | null;
+  avatar_url: string | null;
+}
+
+export interface SignedIn extends IssuedSession {
+  user: PublicUser;
+}
+
+export interface CodeSent {
+  channel: 'sms' | 'email';
+  sent_to: string;
+  resend_after: number;
+}
+
+const LOGIN_FAILURES_LIMIT = 10;
+const LOGIN_FAILURES_WINDOW_MS = 15 * 60_000;
+const VERIFY_TOKEN_TTL_MS = 15 * 60_000;
+const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return { id: user.id, full_name: user.full_name, phone: user.phone, email: user.email, avatar_url: user.avatar_url };
+}
+
+function requireUsername(username: string) {
+  const parsed = parseUsername(username);
+  if (!parsed) {
+    throw new AppError('VALIDATION_FAILED', 'Số điện thoại hoặc email không hợp lệ.', {
+      username: 'Nhập số điện thoại di động Việt Nam hoặc địa chỉ email.',
+    });
+  }
+  return parsed;
+}
+
+function requirePasswordPolicy(password: string, field = 'password'): void {
+  const problem = checkPasswordPolicy(password);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, { [field]: problem });
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, tokens, messaging, throttle } = deps;
+  const otp = createOtpKit({ db, tokens, ttlSeconds: deps.otpTtlSeconds });
+  const sessions = createSessionKit(db, tokens);
+
+  const findByUsername = (parsed: { phone: string } | { email: string }) =>
+    'phone' in parsed ? repo.findUserByPhone(db, parsed.phone) : repo.findUserByEmail(db, parsed.email);
+
+  async function sendCode(purpose: OtpPurpose, parsed: { phone: string } | { email: string }): Promise<CodeSent> {
+    const target = 'phone' in parsed ? parsed.phone : parsed.email;
+    const code = await otp.issue(purpose, target);
+    const minutes = Math.round(deps.otpTtlSeconds / 60);
+    const text = `${deps.siteName}: ma xac thuc cua ban la ${code}, hieu luc ${minutes} phut. Khong chia se ma nay voi bat ky ai.`;
+    if ('phone' in parsed) {
+      await messaging.sendSms(parsed.phone, text);
+      return { channel: 'sms', sent_to: maskPhone(parsed.phone), resend_after: OTP_RESEND_SECONDS };
+    }
+    await messaging.sendEmail({
+      to: parsed.email,
+      subject: `Mã xác thực ${deps.siteName}: ${code}`,
+      text: `Mã xác thực của bạn là ${code}. Mã có hiệu lực trong ${minutes} phút.\nNếu bạn không yêu cầu, hãy bỏ qua email này.`,
+    });
+    return { channel: 'email', sent_to: maskEmail(parsed.email), resend_after: OTP_RESEND_SECONDS };
+  }
+
+  async function signIn(user: UserRow, method: string, meta: RequestMeta): Promise<SignedIn> {
+    if (user.status === 'locked') throw new AppError('FORBIDDEN', 'Tài khoản đã bị khóa. Vui lòng liên hệ tổng đài hỗ trợ.');
+    const session = await sessions.open(user, method, meta);
+    return { ...session, user: toPublicUser(user) };
+  }
+
+  async function createVerifyToken(purpose: 'reset' | 'change_email', userId: number, ttlMs: number, payload: string | null = null) {
+    const token = generateOpaqueToken();
+    const now = Date.now();
+    await repo.insertVerifyToken(db, {
+      token_hash: tokens.digest('verify', purpose, token),
+      purpose,
+      user_id: userId,
+      payload,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + ttlMs).toISOString(),
+    });
+    return token;
+  }
+
+  async function useVerifyToken(purpose: 'reset' | 'change_email', token: string) {
+    const row = await repo.findVerifyToken(db, tokens.digest('verify', purpose, token));
+    const invalid = new AppError('BUSINESS_RULE', 'Liên kết hoặc mã xác thực không hợp lệ hoặc đã hết hạn.', { verify_token: 'Không hợp lệ.' });
+    if (!row || row.purpose !== purpose || row.consumed_at) throw invalid;
+    if (readDate(row.expires_at).getTime() <= Date.now()) throw invalid;
+    if (!(await repo.consumeVerifyToken(db, row.id, nowIso()))) throw invalid;
+    return row;
+  }
+
+  return {
+    sessions,
+
+    async register(input: { username: string; password: string; full_name: string; accept_policy: boolean }): Promise<CodeSent> {
+      const parsed = requireUsername(input.username);
+      requirePasswordPolicy(input.password);
+      if (!input.accept_policy) {
+        throw new AppError('VALIDATION_FAILED', 'Bạn cần đồng ý với điều khoản sử dụng.', { accept_policy: 'Vui lòng đồng ý điều khoản.' });
+      }
+      const existing = await findByUsername(parsed);
+      if (existing && existing.status !== 'pending') {
+        const field = 'phone' in parsed ? 'Số điện thoại' : 'Email';
+        throw new AppError('CONFLICT', `${field} đã được đăng ký. Vui lòng đăng nhập.`, { username: `${field} đã được đăng ký.` });
+      }
+      const now = nowIso();
+      const fields = { full_name: input.full_name, password_hash: await hashPassword(input.password), policy_accepted_at: now, updated_at: now };
+      if (existing) await repo.updateUser(db, existing.id, fields);
+      else await repo.insertUser(db, { ...parsed, ...fields, status: 'pending', created_at: now });
+      return sendCode('register', parsed);
+    },
+
+    /** Sends a code for sign-in by phone (login_phone.json step 1). */
+    async requestLoginCode(username: string): Promise<CodeSent> {
+      const parsed = requireUsername(username);
+      const user = await findByUsername(parsed);
+      if (!user || user.status === 'pending') {
+        throw new AppError('NOT_FOUND', 'Số điện thoại chưa được đăng ký.', { username: 'Chưa đăng ký tài khoản.' });
+      }
+      return sendCode('login', parsed);
+    },
+
+    async resendCode(purpose: OtpPurpose, username: string): Promise<CodeSent> {
+      const parsed = requireUsername(username);
+      const user = await findByUsername(parsed);
+      if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.', { username: 'Không tìm thấy tài khoản.' });
+      return sendCode(purpose, parsed);
+    },
+
+    /** verify_otp.json: register → signed in; login → signed in; reset → a verify token. */
+    async verifyCode(input: { username: string; otp: string; purpose: 'register' | 'login' | 'reset' }, meta: RequestMeta) {
+      const parsed = requireUsername(input.username);
+      const target = 'phone' in parsed ? parsed.phone : parsed.email;
+      await otp.consume(input.purpose, target, input.otp);
+      const user = await findByUsername(parsed);
+      if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.');
+      if (input.purpose === 'reset') return { verify_token: await createVerifyToken('reset', user.id, VERIFY_TOKEN_TTL_MS) };
+      if (input.purpose === 'register' && user.status === 'pending') {
+        const now = nowIso();
+        await repo.updateUser(db, user.id, {
+          status: 'active',
+          ...('phone' in parsed ? { phone_verified_at: now } : { email_verified_at: now }),
+          updated_at: now,
+        });
+        user.status = 'active';
+      }
+      if (user.status === 'pending') throw new AppError('BUSINESS_RULE', 'Tài khoản chưa được xác thực.');
+      return signIn(user, input.purpose === 'register' ? 'register' : 'otp', meta);
+    },
+
+    async login(input: { username: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
+      const parsed = requireUsername(input.username);
+      const key = `login:${'phone' in parsed ? parsed.phone : parsed.email}`;
+      const gate = throttle.peek(key, LOGIN_FAILURES_LIMIT);
+      if (!gate.allowed) {
+        throw new AppError('RATE_LIMITED', `Bạn đã nhập sai nhiều lần. Vui lòng thử lại sau ${Math.ceil(gate.retryAfterSeconds / 60)} phút.`);
+      }
+      const user = await findByUsername(parsed);
+      const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+      if (!user || !ok) {
+        throttle.hit(key, LOGIN_FAILURES_LIMIT, LOGIN_FAILURES_WINDOW_MS);
+        throw new AppError('UNAUTHENTICATED', 'Tài khoản hoặc mật khẩu không đúng.', { password: 'Tài khoản hoặc mật khẩu không đúng.' });
+      }
+      if (user.status === 'pending') {
+        throw new AppError('BUSINESS_RULE', 'Tài khoản chưa được xác thực. Vui lòng nhập mã OTP để kích hoạt.', { username: 'Chưa xác thực.' });
+      }
+      throttle.reset(key);
+      return signIn(user, 'password', meta);
+    },
+
+    /** forgot_password.json: a code to the phone, or a link to the e-mail. Never says whether the account exists. */
+    async forgotPassword(username: string): Promise<CodeSent> {
+      const parsed = requireUsername(username);
+      const user = await findByUsername(parsed);
+      if ('phone' in parsed) {
+        if (user && user.status === 'active') return sendCode('reset', parsed);
+        return { channel: 'sms', sent_to: maskPhone(parsed.phone), resend_after: OTP_RESEND_SECONDS };
+      }
+      if (user && user.status === 'active') {
+        const token = await createVerifyToken('reset', user.id, VERIFY_TOKEN_TTL_MS);
+        await messaging.sendEmail({
+          to: parsed.email,
+          subject: `Đặt lại mật khẩu ${deps.siteName}`,
+          text: `Bạn vừa yêu cầu đặt lại mật khẩu. Mở liên kết sau trong 15 phút:\n${deps.publicUrl}/quen-mat-khau-step-2?token=${token}\nNếu không phải bạn, hãy bỏ qua email này.`,
+        });
+      }
+      return { channel: 'email', sent_to: maskEmail(parsed.email), resend_after: OTP_RESEND_SECONDS };
+    },
+
+    /** change_password.json with a verify token: sets the password and signs out every device. */
+    async resetPassword(input: { verify_token: string; new_password: string }): Promise<void> {
+      requirePasswordPolicy(input.new_password, 'new_password');
+      const token = await useVerifyToken('reset', input.verify_token);
+      await repo.updateUser(db, token.user_id, { password_hash: await hashPassword(input.new_password), updated_at: nowIso() });
+      await sessions.closeAll(token.user_id);
+    },
+
+    /** change_password.json signed in: the old password is required; other sessions are revoked. */
+    async changePassword(userId: number, sessionId: string, input: { old_password: string; new_password: string }): Promise<void> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.');
+      if (!(await verifyPassword(user.password_hash, input.old_password))) {
+        throw new AppError('BUSINESS_RULE', 'Mật khẩu hiện tại không đúng.', { old_password: 'Mật khẩu hiện tại không đúng.' });
+      }
+      requirePasswordPolicy(input.new_password, 'new_password');
+      if (input.old_password === input.new_password) {
+        throw new AppError('VALIDATION_FAILED', 'Mật khẩu mới phải khác mật khẩu hiện tại.', { new_password: 'Phải khác mật khẩu hiện tại.' });
+      }
+      await repo.updateUser(db, userId, { password_hash: await hashPassword(input.new_password), updated_at: nowIso() });
+      await sessions.closeAll(userId, sessionId);
+    },
+
+    async isEmailAvailable(email: string, userId?: number): Promise<boolean> {
+      const owner = await repo.findUserByEmail(db, email);
+      return !owner || owner.id === userId;
+    },
+
+    /** change_email.json: a confirmation link to the new address; the change applies when it is opened. */
+    async requestEmailChange(userId: number, email: string): Promise<{ sent_to: string }> {
+      const owner = await repo.findUserByEmail(db, email);
+      if (owner && owner.id !== userId) throw new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.', { email: 'Email đã được sử dụng.' });
+      const token = await createVerifyToken('change_email', userId, EMAIL_CHANGE_TTL_MS, email);
+      await messaging.sendEmail({
+        to: email,
+        subject: `Xác nhận đổi email ${deps.siteName}`,
+        text: `Mở liên kết sau để xác nhận địa chỉ email mới (hiệu lực 24 giờ):\n${deps.publicUrl}/verify-change-email?token=${token}`,
+      });
+      return { sent_to: maskEmail(email) };
+    },
+
+    async confirmEmailChange(token: string): Promise<PublicUser> {
+      const row = await useVerifyToken('change_email', token);
+      const email = row.payload ?? '';
+      const owner = await repo.findUserByEmail(db, email);
+      if (owner && owner.id !== row.user_id) throw new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.');
+      const now = nowIso();
+      await repo.updateUser(db, row.user_id, { email, email_verified_at: now, updated_at: now });
+      const user = await repo.findUserById(db, row.user_id);
+      return toPublicUser(user!);
+    },
+
+    async acceptPolicy(userId: number): Promise<void> {
+      const now = nowIso();
+      await repo.updateUser(db, userId, { policy_accepted_at: now, updated_at: now });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,103 @@
+/** A learner's notifications: the service later modules call to notify one learner or many. */
+import type { Kysely } from 'kysely';
+import { nowIso, readDate } from '../../db/connect.ts';
+import type { Database, NotificationRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export interface NotificationView {
+  id: number;
+  slug: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read: boolean;
+  created_at: string;
+}
+
+export interface NewNotification {
+  kind: string;
+  title: string;
+  body: string;
+  link?: string | null;
+}
+
+function toView(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    slug: String(row.id),
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.read_at !== null,
+    created_at: readDate(row.created_at).toISOString(),
+  };
+}
+
+export function createNotificationsService(db: Kysely<Database>) {
+  return {
+    async notify(userId: number, notification: NewNotification): Promise<number> {
+      const row = await db
+        .insertInto('notifications')
+        .values({ user_id: userId, kind: notification.kind, title: notification.title, body: notification.body, link: notification.link ?? null, created_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async notifyMany(userIds: number[], notification: NewNotification): Promise<number> {
+      const now = nowIso();
+      for (let start = 0; start < userIds.length; start += 500) {
+        const rows = userIds.slice(start, start + 500).map((userId) => ({
+          user_id: userId,
+          kind: notification.kind,
+          title: notification.title,
+          body: notification.body,
+          link: notification.link ?? null,
+          created_at: now,
+        }));
+        if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
+      }
+      return userIds.length;
+    },
+
+    async list(userId: number, page: number, limit: number) {
+      const [rows, total, unread] = await Promise.all([
+        db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+        db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+        this.countUnread(userId),
+      ]);
+      return { items: rows.map(toView), total: Number(total.n), unread };
+    },
+
+    async countUnread(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** One notification of this user (never someone else's), marked read. */
+    async open(userId: number, id: number): Promise<NotificationView> {
+      const row = await db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy thông báo.');
+      if (!row.read_at) {
+        const now = nowIso();
+        await db.updateTable('notifications').set({ read_at: now }).where('id', '=', id).where('user_id', '=', userId).execute();
+        row.read_at = now;
+      }
+      return toView(row);
+    },
+
+    async markAllRead(userId: number): Promise<number> {
+      const result = await db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,43 @@
+/**
+ * Who is asking: a Bearer token (the app) or the session cookies (the web), checked by the SPEC §4
+ * rule and against the sessions table. An invalid or expired cookie session is logged out (its
+ * cookies cleared). Cookie-authenticated mutations must come from our own origin.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildClearedSessionCookies, readCookieSession } from '../../modules/accounts/session-cookies.ts';
+import type { Services } from '../../modules/services.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin ?? request.headers.referer;
+  if (typeof origin !== 'string' || origin === '') return false;
+  try {
+    const source = new URL(origin);
+    return source.origin === new URL(publicUrl).origin || source.host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+export function registerViewer(app: FastifyInstance, services: Services, publicUrl: string): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/uploads/')) return;
+    const authorization = request.headers.authorization;
+    if (authorization?.startsWith('Bearer ')) {
+      request.viewer = await services.accounts.sessions.resolve(authorization.slice(7).trim());
+      return;
+    }
+    const session = readCookieSession(request.headers.cookie, services.web.siteLabel);
+    if (!session.present) return;
+    const viewer = session.token ? await services.accounts.sessions.resolve(session.token) : null;
+    if (!viewer) {
+      reply.header('set-cookie', buildClearedSessionCookies(services.web.secureCookies));
+      return;
+    }
+    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicUrl)) {
+      return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'Yêu cầu bị từ chối vì không đến từ trang của chúng tôi.' } });
+    }
+    request.viewer = viewer;
+  });
+}

@@ -1,0 +1,44 @@
+/** Factories for users and notifications, shared by the tests and the demo seed. */
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/connect.ts';
+import type { Database, NewUser } from '../../db/schema.ts';
+import * as repo from '../../modules/accounts/accounts.repository.ts';
+import { hashPassword } from '../../modules/accounts/password.ts';
+
+let sequence = 0;
+
+export const DEMO_PASSWORD = 'KhaiTri@2026';
+
+export async function createUser(db: Kysely<Database>, overrides: Partial<NewUser> & { password?: string } = {}) {
+  sequence += 1;
+  const { password = DEMO_PASSWORD, ...fields } = overrides;
+  const now = nowIso();
+  const user: NewUser = {
+    phone: `8490${String(1_000_000 + sequence * 7919).slice(-7)}`,
+    email: null,
+    password_hash: await hashPassword(password),
+    full_name: `Học viên ${sequence}`,
+    status: 'active',
+    role: 'learner',
+    phone_verified_at: now,
+    policy_accepted_at: now,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+  const id = await repo.insertUser(db, user);
+  return { ...user, id, password };
+}
+
+export async function createNotification(
+  db: Kysely<Database>,
+  userId: number,
+  overrides: Partial<{ kind: string; title: string; body: string; link: string | null; read_at: string | null; created_at: string }> = {},
+) {
+  const row = await db
+    .insertInto('notifications')
+    .values({ user_id: userId, kind: 'system', title: 'Thông báo', body: 'Nội dung thông báo', link: null, read_at: null, created_at: nowIso(), ...overrides })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

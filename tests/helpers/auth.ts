@@ -1,0 +1,45 @@
+/** Signing in within integration tests, through the real login endpoint. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { TestContext } from './test-app.ts';
+
+export const SAME_ORIGIN = { origin: 'http://localhost:3000' };
+
+let addressSequence = 0;
+
+/** A distinct client address, so per-IP route limits don't couple unrelated test requests. */
+export function nextClientAddress(): string {
+  addressSequence += 1;
+  return `10.${(addressSequence >> 16) & 255}.${(addressSequence >> 8) & 255}.${addressSequence & 255}`;
+}
+
+export async function signIn(t: TestContext, username: string, password: string) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/user/login.json', payload: { username, password }, remoteAddress: nextClientAddress() });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { data: { token: string; user: { id: number } } };
+  const setCookie = response.headers['set-cookie'];
+  const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+  return { token: body.data.token, userId: body.data.user.id, bearer: { authorization: `Bearer ${body.data.token}` }, cookie: { cookie: cookies } };
+}
+
+/** The 6-digit code of the latest message the outbox holds for this recipient. */
+export async function readLatestCode(db: Kysely<Database>, recipient: string): Promise<string> {
+  const message = await db
+    .selectFrom('outbox_messages')
+    .select(['body', 'subject'])
+    .where('recipient', '=', recipient)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const match = /\b(\d{6})\b/.exec(`${message.subject ?? ''} ${message.body}`);
+  if (!match) throw new Error(`no code in the last message to ${recipient}`);
+  return match[1]!;
+}
+
+export async function readLatestLink(db: Kysely<Database>, recipient: string, path: string): Promise<string> {
+  const message = await db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const match = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([\\w-]+)`).exec(message.body);
+  if (!match) throw new Error(`no ${path} link in the last message to ${recipient}`);
+  return match[1]!;
+}
