@@ -19,13 +19,15 @@ import { buildMeta } from './meta';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, config, viewer } = context;
-  const [navigation, banners] = await Promise.all([
+  const [navigation, banners, unreadNotifications] = await Promise.all([
     services.site.getNavigation(),
     services.site.listBanners({ placements: [7], signedIn: viewer !== null }),
+    viewer ? services.notifications.countUnread(viewer.id) : Promise.resolve(0),
   ]);
   return data({
     config,
-    viewer,
+    viewer: viewer ? { id: viewer.id, fullName: viewer.fullName, role: viewer.role } : null,
+    unreadNotifications,
     navigation,
     footerBanners: banners[7] ?? [],
   });
@@ -34,8 +36,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
 /** Site-wide data changes rarely: reload it after a form submission, not on every click. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod !== 'GET') return defaultShouldRevalidate;
+  // Entering or leaving the account area refreshes who is signed in and the unread count.
+  return currentUrl.pathname.startsWith('/tai-khoan') !== nextUrl.pathname.startsWith('/tai-khoan') || nextUrl.pathname.startsWith('/tai-khoan/thong-bao');
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, {});

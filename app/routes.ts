@@ -8,6 +8,7 @@ export default [
   // Redirects and frameless routes.
   route('lm/active', 'routes/lm-active.tsx'),
   route('tai-khoan', 'routes/account/index.tsx'),
+  route('dang-xuat', 'routes/auth/logout.tsx'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
 
   layout('layouts/default.tsx', [

@@ -23,7 +23,12 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
+// The server runs the modules once and the page bundle carries its own copy of this file, so
+// errors are recognised by a global brand rather than by `instanceof`.
+const APP_ERROR_BRAND = Symbol.for('khai-tri.app-error');
+
 export class AppError extends Error {
+  readonly [APP_ERROR_BRAND] = true;
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
@@ -37,5 +42,5 @@ export class AppError extends Error {
 }
 
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[APP_ERROR_BRAND] === true;
 }

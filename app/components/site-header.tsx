@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
 import type { NavigationItem } from '../../modules/site/site.service';
-import type { Viewer } from '../../modules/services';
 import { SmartLink } from './smart-link';
 
 function SearchForm({ id }: { id: string }) {
@@ -33,13 +32,57 @@ function SearchForm({ id }: { id: string }) {
   );
 }
 
+interface HeaderViewer {
+  id: number;
+  fullName: string;
+}
+
+function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number }) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [pathname]);
+  return (
+    <details ref={menuRef} className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">
+        <span className="max-w-32 truncate">{viewer.fullName}</span>
+        {unread > 0 ? (
+          <span className="rounded-full bg-red-600 px-1.5 text-xs text-white" data-testid="unread-count">
+            {unread}
+            <span className="sr-only"> thông báo chưa đọc</span>
+          </span>
+        ) : null}
+      </summary>
+      <div className="absolute right-0 top-12 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+        <Link to="/tai-khoan/ho-so" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+          Hồ sơ
+        </Link>
+        <Link to="/tai-khoan/khoa-hoc-cua-toi" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+          Khóa học của tôi
+        </Link>
+        <Link to="/tai-khoan/thong-bao" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+          Thông báo{unread > 0 ? ` (${unread})` : ''}
+        </Link>
+        <Form method="post" action="/dang-xuat">
+          <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50">
+            Đăng xuất
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
 export function SiteHeader({
   items,
   viewer,
+  unread,
   siteName,
 }: {
   items: NavigationItem[];
-  viewer: Viewer | null;
+  viewer: HeaderViewer | null;
+  unread: number;
   siteName: string;
 }) {
   // The header stays mounted across client-side navigations: close the phone menu behind each one.
@@ -51,7 +94,7 @@ export function SiteHeader({
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3">
         <details ref={menuRef} className="group relative lg:hidden">
           <summary
             className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-200"
@@ -85,7 +128,8 @@ export function SiteHeader({
             <rect width="32" height="32" rx="8" fill="currentColor" />
             <path d="M9 8h4v7l6-7h5l-7 8 7 8h-5l-6-7v7H9z" fill="#fff" />
           </svg>
-          <span>{siteName}</span>
+          {/* Below 360 px the mark alone keeps the header on one line; the link keeps its label. */}
+          <span className="max-[359px]:sr-only">{siteName}</span>
         </Link>
         <nav aria-label="Menu chính" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -125,14 +169,9 @@ export function SiteHeader({
             </svg>
           </Link>
           {viewer ? (
-            <Link
-              to="/tai-khoan/ho-so"
-              className="rounded-full bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800"
-            >
-              {viewer.fullName}
-            </Link>
+            <AccountMenu viewer={viewer} unread={unread} />
           ) : (
-            <Link to="/dang-nhap" className="btn-primary px-4 py-2 text-sm">
+            <Link to="/dang-nhap" className="btn-primary whitespace-nowrap px-3 py-2 text-sm sm:px-4">
               Đăng nhập
             </Link>
           )}

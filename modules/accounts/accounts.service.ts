@@ -122,10 +122,15 @@ export function createAccountsService(deps: AccountsDeps) {
     sessions,
 
     async register(input: { username: string; password: string; full_name: string; accept_policy: boolean }): Promise<CodeSent> {
-      const parsed = requireUsername(input.username);
-      requirePasswordPolicy(input.password);
-      if (!input.accept_policy) {
-        throw new AppError('VALIDATION_FAILED', 'Bạn cần đồng ý với điều khoản sử dụng.', { accept_policy: 'Vui lòng đồng ý điều khoản.' });
+      // Every field is checked before answering, so the form shows all of its errors at once.
+      const fields: Record<string, string> = {};
+      const parsed = parseUsername(input.username);
+      if (!parsed) fields.username = 'Nhập số điện thoại di động Việt Nam hoặc địa chỉ email.';
+      const passwordProblem = checkPasswordPolicy(input.password);
+      if (passwordProblem) fields.password = passwordProblem;
+      if (!input.accept_policy) fields.accept_policy = 'Vui lòng đồng ý điều khoản.';
+      if (!parsed || Object.keys(fields).length > 0) {
+        throw new AppError('VALIDATION_FAILED', 'Vui lòng kiểm tra lại thông tin đăng ký.', fields);
       }
       const existing = await findByUsername(parsed);
       if (existing && existing.status !== 'pending') {
@@ -133,10 +138,17 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new AppError('CONFLICT', `${field} đã được đăng ký. Vui lòng đăng nhập.`, { username: `${field} đã được đăng ký.` });
       }
       const now = nowIso();
-      const fields = { full_name: input.full_name, password_hash: await hashPassword(input.password), policy_accepted_at: now, updated_at: now };
-      if (existing) await repo.updateUser(db, existing.id, fields);
-      else await repo.insertUser(db, { ...parsed, ...fields, status: 'pending', created_at: now });
+      const account = { full_name: input.full_name, password_hash: await hashPassword(input.password), policy_accepted_at: now, updated_at: now };
+      if (existing) await repo.updateUser(db, existing.id, account);
+      else await repo.insertUser(db, { ...parsed, ...account, status: 'pending', created_at: now });
       return sendCode('register', parsed);
+    },
+
+    /** Whether a phone number or e-mail has an account yet (the /kiem-tra-sdt check). */
+    async describeUsername(username: string): Promise<'active' | 'pending' | 'none'> {
+      const user = await findByUsername(requireUsername(username));
+      if (!user) return 'none';
+      return user.status === 'pending' ? 'pending' : 'active';
     },
 
     /** Sends a code for sign-in by phone (login_phone.json step 1). */

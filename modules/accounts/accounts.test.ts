@@ -69,6 +69,12 @@ describe('sign-up by phone with OTP', () => {
     expect(response.statusCode).toBe(400);
     const fields = response.json().error.fields;
     expect(Object.keys(fields).sort()).toEqual(['accept_policy', 'full_name']);
+    const together = await post('/api/user/register.json', { username: '12345', password: '123', full_name: 'A', accept_policy: false });
+    expect(together.json().error.fields).toEqual({
+      username: 'Nhập số điện thoại di động Việt Nam hoặc địa chỉ email.',
+      password: 'Mật khẩu cần ít nhất 8 ký tự.',
+      accept_policy: 'Vui lòng đồng ý điều khoản.',
+    });
     const weak = await post('/api/user/register.json', { username: '0912000111', password: '12345678', full_name: 'A', accept_policy: true });
     expect(weak.json().error.fields.password).toBe('Mật khẩu này quá phổ biến, vui lòng chọn mật khẩu khác.');
     const noPolicy = await post('/api/user/register.json', { username: '0912000111', password: 'HocTap@2026', full_name: 'A', accept_policy: false });

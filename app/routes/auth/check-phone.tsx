@@ -1,14 +1,47 @@
-import { ComingSoon } from '../../components/page-frame';
+import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { FormField, FormMessage, SubmitButton } from '../../components/form-field';
+import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/check-phone';
 
+/** /kiem-tra-sdt: one field; a known number goes to sign-in, a new one to sign-up. */
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Kiểm tra số điện thoại' });
 
-export default function CheckPhonePage() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keepValues(form, ['username']);
+  const input = parseForm(z.object({ username: z.string().trim().min(1, 'Vui lòng nhập số điện thoại.').max(254) }), Object.fromEntries(form));
+  if (isFormState(input)) return formError(input, values);
+  return runForm(values, async () => {
+    const state = await context.services.accounts.describeUsername(input.username);
+    const params = new URLSearchParams({ username: input.username });
+    const next = new URL(request.url).searchParams.get('redirect');
+    if (next) params.set('redirect', next);
+    return redirect(state === 'active' ? `/dang-nhap?${params}` : `/dang-ky?${params}`);
+  });
+}
+
+export default function CheckPhonePage({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">Kiểm tra số điện thoại</h1>
-      <ComingSoon what="Ô nhập số điện thoại" />
+      <h1 className="mb-1 text-2xl font-bold text-slate-900">Kiểm tra số điện thoại</h1>
+      <p className="mb-5 text-sm text-slate-600">Nhập số điện thoại di động của bạn để đăng nhập hoặc tạo tài khoản mới.</p>
+      <FormMessage message={actionData?.message} />
+      <Form method="post" noValidate>
+        <FormField
+          label="Số điện thoại"
+          name="username"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          defaultValue={actionData?.values.username ?? params.get('phone') ?? ''}
+          error={actionData?.fields.username}
+        />
+        <SubmitButton busy={busy}>Tiếp tục</SubmitButton>
+      </Form>
     </>
   );
 }

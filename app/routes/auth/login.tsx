@@ -1,14 +1,69 @@
-import { ComingSoon } from '../../components/page-frame';
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { FormField, FormMessage, SubmitButton } from '../../components/form-field';
+import { formError, isFormState, keepValues, parseForm, requestMeta, runForm, safeRedirect, sessionHeaders } from '../../forms.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/login';
 
+const loginForm = z.object({
+  username: z.string().trim().min(1, 'Vui lòng nhập số điện thoại hoặc email.').max(254, 'Quá dài.'),
+  password: z.string().min(1, 'Vui lòng nhập mật khẩu.').max(256, 'Quá dài.'),
+});
+
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Đăng nhập' });
 
-export default function LoginPage() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = keepValues(form, ['username']);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirect'));
+  if (form.get('intent') === 'otp') {
+    return runForm(values, async () => {
+      await context.services.accounts.requestLoginCode(values.username ?? '');
+      const params = new URLSearchParams({ username: values.username ?? '', purpose: 'login', redirect: redirectTo });
+      return redirect(`/register-otp?${params}`);
+    });
+  }
+  const input = parseForm(loginForm, Object.fromEntries(form));
+  if (isFormState(input)) return formError(input, values);
+  return runForm(values, async () => {
+    const signedIn = await context.services.accounts.login(input, requestMeta(request, context));
+    return redirect(redirectTo, { headers: sessionHeaders(context, signedIn) });
+  });
+}
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const busy = useNavigation().state === 'submitting';
+  const state = actionData;
+  const notice = params.get('reset') === '1' ? 'Đã đặt lại mật khẩu. Vui lòng đăng nhập bằng mật khẩu mới.' : undefined;
+  const username = state?.values.username ?? params.get('username') ?? '';
+  const redirectParam = params.get('redirect');
+  const suffix = redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : '';
   return (
     <>
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">Đăng nhập</h1>
-      <ComingSoon what="Biểu mẫu đăng nhập" />
+      <h1 className="mb-1 text-2xl font-bold text-slate-900">Đăng nhập</h1>
+      <p className="mb-5 text-sm text-slate-600">Dùng số điện thoại hoặc email đã đăng ký.</p>
+      <FormMessage message={notice} tone="success" />
+      <FormMessage message={state?.message} />
+      <Form method="post" noValidate>
+        <FormField label="Số điện thoại hoặc email" name="username" autoComplete="username" inputMode="email" defaultValue={username} error={state?.fields.username} required />
+        <FormField label="Mật khẩu" name="password" type="password" autoComplete="current-password" error={state?.fields.password} />
+        <div className="mb-4 flex justify-end text-sm">
+          <Link to="/doi-mat-khau" className="font-medium text-brand-700 hover:underline">
+            Quên mật khẩu?
+          </Link>
+        </div>
+        <SubmitButton busy={busy}>Đăng nhập</SubmitButton>
+        <button type="submit" name="intent" value="otp" className="mt-3 w-full rounded-xl border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50">
+          Đăng nhập bằng mã OTP
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Chưa có tài khoản?{' '}
+        <Link to={`/dang-ky${suffix}`} className="font-semibold text-brand-700 hover:underline">
+          Đăng ký ngay
+        </Link>
+      </p>
     </>
   );
 }
