@@ -11,6 +11,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -125,7 +126,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   await app.register(fastifyCookie);
   registerViewer(app, services, env.PUBLIC_URL);
+  // With REDIS_URL the limits are shared by every instance behind the load balancer.
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(fastifyRateLimit, {
+    ...(redis ? { redis, nameSpace: `${env.SITE_LABEL}:rl:` } : {}),
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     // Static files and health checks are not limited; everything else is, per client address.

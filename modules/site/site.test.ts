@@ -189,3 +189,34 @@ describe('API conventions', () => {
     }
   });
 });
+
+describe('shared rate limits on Redis', () => {
+  it('counts requests in Redis when REDIS_URL is set, so every instance shares the limit', async (context) => {
+    const { Redis } = await import('ioredis');
+    const probe = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500 });
+    try {
+      await probe.connect();
+    } catch {
+      probe.disconnect();
+      // Redis is optional; CI starts it. Without it this test has nothing to talk to.
+      context.skip();
+      return;
+    }
+    const label = `t${Date.now()}`;
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_PER_MINUTE: '2', SITE_LABEL: label };
+    const first = await createTestContext({ env });
+    const second = await createTestContext({ env });
+    try {
+      const statuses = [];
+      for (const instance of [first, second, first]) {
+        statuses.push((await instance.app.inject({ method: 'GET', url: '/api/user/settings.json' })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await probe.keys(`${label}:rl:*`)).length).toBeGreaterThan(0);
+    } finally {
+      await first.close();
+      await second.close();
+      probe.disconnect();
+    }
+  });
+});
