@@ -43,6 +43,8 @@ const envSchema = z
     ANALYTICS_DOMAIN: z.string().optional(),
     BUILD_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Multiplies the stricter per-address limits of sign-in, OTP and reset (benchmarks raise it). */
+    AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     TRUST_PROXY: booleanFlag.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Khai Trí <no-reply@khaitri.vn>'),
@@ -50,10 +52,19 @@ const envSchema = z
     SMS_GATEWAY_TOKEN: z.string().optional(),
     OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(1800).default(300),
     UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+    // Objects (uploads): S3-compatible storage when S3_BUCKET is set; local disk under DATA_DIR/uploads otherwise.
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   })
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    S3_PUBLIC_URL: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,6 +88,9 @@ export function loadEnv(source: EnvSource = process.env): Env {
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  if (Boolean(result.data.S3_ACCESS_KEY_ID) !== Boolean(result.data.S3_SECRET_ACCESS_KEY)) {
+    throw new EnvError(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: cần khai báo cả hai hoặc không khai báo cái nào']);
   }
   if (result.data.APP_ENV === 'production' && !result.data.SESSION_SECRET) {
     throw new EnvError(['SESSION_SECRET: bắt buộc khi APP_ENV=production']);

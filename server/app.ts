@@ -179,7 +179,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   );
 
   await app.register(siteRoutes);
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, { authLimitScale: env.AUTH_RATE_LIMIT_SCALE });
   await app.register(notificationsRoutes);
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 

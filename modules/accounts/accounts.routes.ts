@@ -17,7 +17,6 @@ function requireEmail(value: string): string {
   return email;
 }
 
-const strict = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 function answerSignedIn(reply: FastifyReply, services: Services, signedIn: SignedIn) {
   reply.header(
@@ -41,8 +40,15 @@ const POLICY = {
     'Bạn đồng ý sử dụng dịch vụ đúng mục đích học tập, tự bảo mật tài khoản, và cho phép chúng tôi xử lý số điện thoại, email, họ tên và tiến độ học tập để cung cấp dịch vụ.',
 };
 
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface AccountsRoutesOptions {
+  /** Multiplies the per-address limits below (AUTH_RATE_LIMIT_SCALE). */
+  authLimitScale?: number;
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, options) => {
   const tags = ['accounts'];
+  const scale = options.authLimitScale ?? 1;
+  const strict = (max: number) => ({ rateLimit: { max: max * scale, timeWindow: 60_000 } });
 
   app.post('/api/user/register.json', {
     config: strict(10),

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      APP_ENV: 'demo',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      SITE_NAME: 'Khai Trí',
+      PUBLIC_URL: 'http://localhost:3000',
+      DISABLED_RECOGNITION: 1,
+      RATE_LIMIT_PER_MINUTE: 600,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset and trims values', () => {
+    const env = loadEnv({ PORT: ' 4000 ', DATABASE_URL: '', PUBLIC_URL: 'https://khaitri.vn/' });
+    expect(env.PORT).toBe(4000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe('https://khaitri.vn');
+  });
+
+  it('stops with a list naming every bad variable', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', APP_ENV: 'staging', PUBLIC_URL: 'ftp://x', SESSION_SECRET: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'APP_ENV', 'PUBLIC_URL', 'SESSION_SECRET']) expect(problems).toContain(name);
+    expect((error as EnvError).message).toMatch(/^Cấu hình không hợp lệ:\n {2}- /);
+  });
+
+  it('requires a session secret in production', () => {
+    expect(() => loadEnv({ APP_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    expect(loadEnv({ APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).APP_ENV).toBe('production');
+  });
+
+  it('parses comma lists and flags', () => {
+    const env = loadEnv({ IFRAME_HOSTS: 'a.vn, b.vn ,,', TRUST_PROXY: 'yes' });
+    expect(env.IFRAME_HOSTS).toEqual(['a.vn', 'b.vn']);
+    expect(env.TRUST_PROXY).toBe(true);
+  });
+});
