@@ -36,7 +36,10 @@ export async function runForm<T>(values: Record<string, string>, work: () => Pro
     return await work();
   } catch (error) {
     if (isAppError(error)) {
-      return data<FormState>({ intent, message: error.message, fields: error.fields ?? {}, values }, { status: error.status });
+      return data<FormState>(
+        { intent, message: error.message, fields: error.fields ?? {}, values },
+        { status: error.status },
+      );
     }
     throw error;
   }

@@ -14,19 +14,27 @@ import './app.css';
 import { AnalyticsScript } from './components/shell/analytics-script';
 import { ErrorScreen } from './components/shell/error-screen';
 import { ShellEffects } from './components/shell/shell-effects';
+import { SiteFrame } from './components/site-frame';
 import { useNonce } from './components/nonce';
 import { buildMeta } from './meta';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, config, viewer } = context;
-  const [navigation, banners, unreadNotifications] = await Promise.all([
+  const [navigation, banners, unreadNotifications, avatarUrl] = await Promise.all([
     services.site.getNavigation(),
     services.site.listBanners({ placements: [7], signedIn: viewer !== null }),
     viewer ? services.notifications.countUnread(viewer.id) : Promise.resolve(0),
+    // One primary-key read, only when signed in; the header falls back to initials.
+    viewer
+      ? services.profile.get(viewer.id).then(
+          (profile) => profile.avatar_url,
+          () => null,
+        )
+      : Promise.resolve(null),
   ]);
   return data({
     config,
-    viewer: viewer ? { id: viewer.id, fullName: viewer.fullName, role: viewer.role } : null,
+    viewer: viewer ? { id: viewer.id, fullName: viewer.fullName, role: viewer.role, avatarUrl } : null,
     unreadNotifications,
     navigation,
     footerBanners: banners[7] ?? [],
@@ -36,10 +44,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
 /** Site-wide data changes rarely: reload it after a form submission, not on every click. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod !== undefined && formMethod !== 'GET') return defaultShouldRevalidate;
+  // An explicit revalidation (a new avatar) or a link to the page already shown refreshes it too.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   // Entering or leaving the account area refreshes who is signed in and the unread count.
-  return currentUrl.pathname.startsWith('/tai-khoan') !== nextUrl.pathname.startsWith('/tai-khoan') || nextUrl.pathname.startsWith('/tai-khoan/thong-bao');
+  return (
+    currentUrl.pathname.startsWith('/tai-khoan') !== nextUrl.pathname.startsWith('/tai-khoan') ||
+    nextUrl.pathname.startsWith('/tai-khoan/thong-bao')
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, {});
@@ -81,6 +99,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  let screen: React.ReactNode;
   if (isRouteErrorResponse(error)) {
     const message =
       typeof error.data === 'object' && error.data !== null && 'message' in error.data
@@ -88,7 +108,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         : typeof error.data === 'string' && error.data
           ? error.data
           : error.statusText;
-    return <ErrorScreen status={error.status} message={message} />;
+    screen = <ErrorScreen status={error.status} message={message} />;
+  } else {
+    screen = <ErrorScreen status={500} message="Đã có lỗi xảy ra." error={error} />;
   }
-  return <ErrorScreen status={500} message="Đã có lỗi xảy ra." error={error} />;
+  // The error screen keeps the site's frame and the shell's effects (404 flag, cookies, build check).
+  return (
+    <>
+      <ShellEffects buildCheckIntervalSeconds={root?.config.buildCheckIntervalSeconds ?? 300} />
+      <SiteFrame layout="error">{screen}</SiteFrame>
+    </>
+  );
 }

@@ -10,6 +10,7 @@ export default [
   route('tai-khoan', 'routes/account/index.tsx'),
   route('dang-xuat', 'routes/auth/logout.tsx'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
 
   layout('layouts/default.tsx', [
     index('routes/home.tsx'),

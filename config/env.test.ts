@@ -27,13 +27,20 @@ describe('loadEnv', () => {
   it('stops with a list naming every bad variable', () => {
     let error: unknown;
     try {
-      loadEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', APP_ENV: 'staging', PUBLIC_URL: 'ftp://x', SESSION_SECRET: 'short' });
+      loadEnv({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        APP_ENV: 'staging',
+        PUBLIC_URL: 'ftp://x',
+        SESSION_SECRET: 'short',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(EnvError);
     const problems = (error as EnvError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'APP_ENV', 'PUBLIC_URL', 'SESSION_SECRET']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'APP_ENV', 'PUBLIC_URL', 'SESSION_SECRET'])
+      expect(problems).toContain(name);
     expect((error as EnvError).message).toMatch(/^Cấu hình không hợp lệ:\n {2}- /);
   });
 

@@ -15,6 +15,9 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+/** The AES key the recognition simulator uses in development and demo (never in production). */
+export const DEMO_RECOGNITION_KEY = 'khaitri-demo-key';
+
 const envSchema = z
   .object({
     APP_ENV: z.enum(['development', 'demo', 'production', 'test']).default('demo'),
@@ -39,6 +42,28 @@ const envSchema = z
     IFRAME_HOSTS: commaList.default(['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']),
     DISABLED_RECOGNITION: z.coerce.number().int().min(0).default(1),
     RECOGNITION_SERVICE_ID: z.string().default(''),
+    /** The operator's recognition page; outside production it defaults to our simulator. */
+    RECOGNITION_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The AES-128 key shared with the operator: exactly 16 single-byte characters. */
+    RECOGNITION_KEY: z
+      .string()
+      .refine((value) => Buffer.byteLength(value, 'utf8') === 16, 'phải đúng 16 ký tự (16 byte)')
+      .optional(),
+    /** Sign a recognised number in without OTP: only when the operator is trusted by contract. */
+    RECOGNITION_TRUSTED: booleanFlag.default(false),
+    /** OpenID Connect single sign-on (login_sso.json): authorization code + PKCE. */
+    OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Google accounts to link in the profile (OpenID Connect). */
+    GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Facebook accounts to link in the profile (Facebook Login; tokens checked with the Graph API). */
+    FACEBOOK_APP_ID: z.string().min(1).optional(),
+    FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+    FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
+    FACEBOOK_DIALOG_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v21.0/dialog/oauth'),
     ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
     ANALYTICS_DOMAIN: z.string().optional(),
     BUILD_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
@@ -51,7 +76,11 @@ const envSchema = z
     SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_GATEWAY_TOKEN: z.string().optional(),
     OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(1800).default(300),
-    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(5 * 1024 * 1024),
     // Objects (uploads): S3-compatible storage when S3_BUCKET is set; local disk under DATA_DIR/uploads otherwise.
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -65,6 +94,13 @@ const envSchema = z
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     S3_PUBLIC_URL: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    // Outside production the recognition simulator (/__sim/recognition) plays the operator.
+    RECOGNITION_URL:
+      env.RECOGNITION_URL ??
+      (env.APP_ENV === 'production'
+        ? ''
+        : `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/__sim/recognition`),
+    RECOGNITION_KEY: env.RECOGNITION_KEY ?? (env.APP_ENV === 'production' ? '' : DEMO_RECOGNITION_KEY),
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,6 +131,19 @@ export function loadEnv(source: EnvSource = process.env): Env {
   if (result.data.APP_ENV === 'production' && !result.data.SESSION_SECRET) {
     throw new EnvError(['SESSION_SECRET: bắt buộc khi APP_ENV=production']);
   }
+  const identityProblems: string[] = [];
+  if (result.data.APP_ENV === 'production' && result.data.DISABLED_RECOGNITION < 1) {
+    for (const name of ['RECOGNITION_URL', 'RECOGNITION_KEY', 'RECOGNITION_SERVICE_ID'] as const) {
+      if (!result.data[name])
+        identityProblems.push(`${name}: bắt buộc khi bật nhận diện số thuê bao (DISABLED_RECOGNITION=0)`);
+    }
+  }
+  if (result.data.OIDC_ISSUER && !result.data.OIDC_CLIENT_ID)
+    identityProblems.push('OIDC_CLIENT_ID: bắt buộc khi đặt OIDC_ISSUER');
+  if (Boolean(result.data.FACEBOOK_APP_ID) !== Boolean(result.data.FACEBOOK_APP_SECRET)) {
+    identityProblems.push('FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: cần khai báo cả hai hoặc không khai báo cái nào');
+  }
+  if (identityProblems.length > 0) throw new EnvError(identityProblems);
   return result.data;
 }
 

@@ -175,6 +175,7 @@ export interface Database {
   subject_likes: SubjectLikesTable;
   course_views: CourseViewsTable;
   search_documents: SearchDocumentsTable;
+  social_accounts: SocialAccountsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -452,3 +453,20 @@ export type SupportArticleRow = Selectable<SupportArticlesTable>;
 export type NewSupportArticle = Insertable<SupportArticlesTable>;
 export type NewSupportRequest = Insertable<SupportRequestsTable>;
 export type SearchDocumentRow = Selectable<SearchDocumentsTable>;
+
+// ── Identity links (issue 3: SSO and social accounts) ──────────────────────────────────────────
+
+/** google | facebook: linked in the profile; sso: the OpenID Connect provider of login_sso.json. */
+export type SocialProvider = 'google' | 'facebook' | 'sso';
+
+export interface SocialAccountsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: SocialProvider;
+  /** The provider's stable id of the person: `sub` (OpenID Connect) or the Facebook user id. */
+  provider_user_id: string;
+  email: string | null;
+  created_at: Timestamp;
+}
+
+export type SocialAccountRow = Selectable<SocialAccountsTable>;

@@ -17,12 +17,21 @@ describe('normalizePhone', () => {
     expect(normalizePhone(input)).toBe(expected);
   });
 
-  it.each(['', '   ', '091234567', '09123456789', '1912345678', '0212345678', '+85512345678', '8491234567a', 'abc', '0012345678', '840912345678'])(
-    'rejects %j',
-    (input) => {
-      expect(normalizePhone(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    '091234567',
+    '09123456789',
+    '1912345678',
+    '0212345678',
+    '+85512345678',
+    '8491234567a',
+    'abc',
+    '0012345678',
+    '840912345678',
+  ])('rejects %j', (input) => {
+    expect(normalizePhone(input)).toBeNull();
+  });
 
   it('rejects non-strings', () => {
     expect(normalizePhone(null)).toBeNull();

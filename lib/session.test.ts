@@ -12,9 +12,12 @@ describe('readTokenExpiry', () => {
   it('reads exp in seconds', () => {
     expect(readTokenExpiry(tokenWith({ exp: now + 60 }))).toBe(now + 60);
   });
-  it.each([undefined, null, 42, '', 'abc', 'a.b.c', tokenWith({ exp: 'soon' }), tokenWith({})])('returns null for %j', (token) => {
-    expect(readTokenExpiry(token)).toBeNull();
-  });
+  it.each([undefined, null, 42, '', 'abc', 'a.b.c', tokenWith({ exp: 'soon' }), tokenWith({})])(
+    'returns null for %j',
+    (token) => {
+      expect(readTokenExpiry(token)).toBeNull();
+    },
+  );
 });
 
 describe('isSessionValid (SPEC §4)', () => {
@@ -32,8 +35,12 @@ describe('isSessionValid (SPEC §4)', () => {
     expect(isSessionValid({ site: 'khaitri', userInfo: null }, 'khaitri', now)).toBe(false);
   });
   it('is invalid when exp is now or past (seconds compared)', () => {
-    expect(isSessionValid({ site: 'khaitri', userInfo: { token: tokenWith({ exp: now }), id: 1 } }, 'khaitri', now)).toBe(false);
-    expect(isSessionValid({ site: 'khaitri', userInfo: { token: tokenWith({ exp: now - 1 }), id: 1 } }, 'khaitri', now)).toBe(false);
+    expect(
+      isSessionValid({ site: 'khaitri', userInfo: { token: tokenWith({ exp: now }), id: 1 } }, 'khaitri', now),
+    ).toBe(false);
+    expect(
+      isSessionValid({ site: 'khaitri', userInfo: { token: tokenWith({ exp: now - 1 }), id: 1 } }, 'khaitri', now),
+    ).toBe(false);
   });
   it('lasts three days', () => {
     expect(SESSION_LIFETIME_SECONDS).toBe(259_200);

@@ -16,14 +16,20 @@ export function readTokenExpiry(token: unknown): number | null {
   if (!payload) return null;
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='))) as { exp?: unknown };
+    const json = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='))) as {
+      exp?: unknown;
+    };
     return typeof json.exp === 'number' && Number.isFinite(json.exp) ? json.exp : null;
   } catch {
     return null;
   }
 }
 
-export function isSessionValid(session: StoredSession, siteLabel: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function isSessionValid(
+  session: StoredSession,
+  siteLabel: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   if (!session.site || session.site !== siteLabel) return false;
   const info = session.userInfo;
   if (!info || typeof info !== 'object' || Object.keys(info).length <= 1) return false;

@@ -10,23 +10,41 @@ import type { Database } from '../db/schema.ts';
 import { createRichContentSanitizer } from '../lib/sanitize.ts';
 import { createMemoryCache, type Cache } from './cache/cache.ts';
 import { createSiteService, type SiteService } from './site/site.service.ts';
+import { createAliasService, type AliasService } from './catalog/alias.service.ts';
+import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
+import { createCourseService, type CourseService } from './catalog/course.service.ts';
+import { createContentService, type ContentService } from './content/content.service.ts';
+import { createSearchService, type SearchService } from './search/search.service.ts';
+import { createSupportService, type SupportService } from './support/support.service.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.ts';
 import { createProfileService, type ProfileService } from './accounts/profile.service.ts';
 import { createTokenKit } from './accounts/tokens.ts';
 import { createThrottle, type Throttle } from './cache/throttle.ts';
 import { createMessagingService, type MessagingService } from './messaging/messaging.service.ts';
 import { createNotificationsService, type NotificationsService } from './notifications/notifications.service.ts';
+import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
+import { createMediaService, type MediaService } from './media/media.service.ts';
 
 export interface Services {
   engine: Engine;
   cache: Cache;
   sanitizeRichContent: (html: string) => string;
   site: SiteService;
+  search: SearchService;
+  catalog: CatalogService;
+  course: CourseService;
+  content: ContentService;
+  support: SupportService;
+  alias: AliasService;
   throttle: Throttle;
   messaging: MessagingService;
   accounts: AccountsService;
   profile: ProfileService;
   notifications: NotificationsService;
+  /** Object storage (S3-compatible when S3_BUCKET is set, DATA_DIR/uploads otherwise). */
+  storage: ObjectStorage;
+  /** Presigned uploads (s3.json) and avatars. */
+  media: MediaService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -46,19 +64,52 @@ export interface ServiceDeps {
   cache?: Cache;
   /** Signs session tokens and keys one-time codes: SESSION_SECRET, or the one server/main.ts keeps in DATA_DIR. */
   sessionSecret?: string;
+  /** Replaces the object storage chosen from the environment (tests: a driver that fails). */
+  storage?: ObjectStorage;
 }
 
-export function createServices({ db, engine, env, cache = createMemoryCache(), sessionSecret }: ServiceDeps): Services {
+export function createServices({
+  db,
+  engine,
+  env,
+  cache = createMemoryCache(),
+  sessionSecret,
+  storage: storageOverride,
+}: ServiceDeps): Services {
   const sanitizeRichContent = createRichContentSanitizer({ iframeHosts: env.IFRAME_HOSTS });
   const throttle = createThrottle();
-  const tokens = createTokenKit(sessionSecret ?? env.SESSION_SECRET ?? randomBytes(32).toString('hex'));
+  const secret = sessionSecret ?? env.SESSION_SECRET ?? randomBytes(32).toString('hex');
+  const tokens = createTokenKit(secret);
+  const storage = storageOverride ?? createObjectStorage(env, secret);
   const messaging = createMessagingService(db, {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     smsGatewayUrl: env.SMS_GATEWAY_URL,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN,
   });
+  const site = createSiteService({
+    db,
+    cache,
+    sanitize: sanitizeRichContent,
+    publicSettings: {
+      disabledRecognition: env.DISABLED_RECOGNITION,
+      serviceId: env.RECOGNITION_SERVICE_ID,
+      baseURL: `${env.PUBLIC_URL}/api/user/`,
+    },
+  });
+  const search = createSearchService({ db });
+  const catalog = createCatalogService({ db, cache, sanitize: sanitizeRichContent });
+  const course = createCourseService({ db, cache, sanitize: sanitizeRichContent, search });
+  const content = createContentService({ db, cache, sanitize: sanitizeRichContent, catalog, search });
+  const support = createSupportService({ db, cache, sanitize: sanitizeRichContent, catalog, search });
+  const alias = createAliasService({ catalog, course, content, support, site });
   return {
+    search,
+    catalog,
+    course,
+    content,
+    support,
+    alias,
     throttle,
     messaging,
     accounts: createAccountsService({
@@ -72,20 +123,13 @@ export function createServices({ db, engine, env, cache = createMemoryCache(), s
     }),
     profile: createProfileService(db),
     notifications: createNotificationsService(db),
+    storage,
+    media: createMediaService({ storage, profile: createProfileService(db), maxBytes: env.UPLOAD_MAX_BYTES }),
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,
     sanitizeRichContent,
-    site: createSiteService({
-      db,
-      cache,
-      sanitize: sanitizeRichContent,
-      publicSettings: {
-        disabledRecognition: env.DISABLED_RECOGNITION,
-        serviceId: env.RECOGNITION_SERVICE_ID,
-        baseURL: `${env.PUBLIC_URL}/api/user/`,
-      },
-    }),
+    site,
   };
 }
 

@@ -27,10 +27,20 @@ import { pingDatabase } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
 import { siteRoutes } from '../modules/site/site.routes.ts';
+import { aliasRoutes, catalogRoutes } from '../modules/catalog/catalog.routes.ts';
+import { contentRoutes } from '../modules/content/content.routes.ts';
+import { searchRoutes } from '../modules/search/search.routes.ts';
+import { supportRoutes } from '../modules/support/support.routes.ts';
 import { accountsRoutes } from '../modules/accounts/accounts.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
+import { mediaRoutes } from '../modules/media/media.routes.ts';
+import { uploadOrigin } from '../modules/media/storage.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerViewer } from './http/viewer.ts';
+import { registerIdentity } from './http/identity.ts';
+import { recognitionSimulator } from './http/recognition-simulator.ts';
+import { traceRoutes } from './http/trace.ts';
+import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
@@ -95,6 +105,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   const publicConfig = toPublicConfig(env);
   const analyticsOrigin = publicConfig.analytics ? new URL(publicConfig.analytics.url).origin : null;
+  // The browser PUTs uploads straight to the bucket when objects live on S3.
+  const storageOrigin = uploadOrigin(env);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: development
       ? false
@@ -115,7 +127,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
             mediaSrc: ["'self'", 'blob:', 'https:'],
             fontSrc: ["'self'", 'data:'],
-            connectSrc: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+            connectSrc: [
+              "'self'",
+              ...(analyticsOrigin ? [analyticsOrigin] : []),
+              ...(storageOrigin ? [storageOrigin] : []),
+            ],
             frameSrc: env.IFRAME_HOSTS.map((host) => `https://${host}`),
             workerSrc: ["'self'", 'blob:'],
             manifestSrc: ["'self'"],
@@ -126,8 +142,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   await app.register(fastifyCookie);
   registerViewer(app, services, env.PUBLIC_URL);
+  const identity = registerIdentity(app, { env, db: options.db, services });
   // With REDIS_URL the limits are shared by every instance behind the load balancer.
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(fastifyRateLimit, {
     ...(redis ? { redis, nameSpace: `${env.SITE_LABEL}:rl:` } : {}),
@@ -179,8 +198,17 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   );
 
   await app.register(siteRoutes);
+  await app.register(catalogRoutes);
+  await app.register(aliasRoutes);
+  await app.register(contentRoutes);
+  await app.register(supportRoutes);
+  await app.register(searchRoutes);
   await app.register(accountsRoutes, { authLimitScale: env.AUTH_RATE_LIMIT_SCALE });
   await app.register(notificationsRoutes);
+  await app.register(mediaRoutes, { maxBytes: env.UPLOAD_MAX_BYTES });
+  await app.register(identityRoutes, { identity });
+  await app.register(traceRoutes);
+  if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 
   if (options.uploadsDir) {

@@ -15,7 +15,9 @@ afterAll(async () => {
 
 function cookiesOf(response: { headers: Record<string, unknown> }): string {
   const setCookie = response.headers['set-cookie'];
-  return (Array.isArray(setCookie) ? setCookie : [String(setCookie ?? '')]).map((cookie: string) => cookie.split(';')[0]).join('; ');
+  return (Array.isArray(setCookie) ? setCookie : [String(setCookie ?? '')])
+    .map((cookie: string) => cookie.split(';')[0])
+    .join('; ');
 }
 
 const submit = (url: string, fields: Record<string, string>, cookie = '') =>
@@ -23,7 +25,12 @@ const submit = (url: string, fields: Record<string, string>, cookie = '') =>
     method: 'POST',
     url,
     payload: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:3000', ...SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      host: 'localhost:3000',
+      ...SAME_ORIGIN,
+      ...(cookie ? { cookie } : {}),
+    },
     remoteAddress: nextClientAddress(),
   });
 
@@ -34,12 +41,18 @@ describe('sign-in pages and guards', () => {
     expect(guarded.statusCode).toBe(302);
     expect(guarded.headers.location).toBe('/dang-nhap?redirect=%2Ftai-khoan%2Fthong-bao');
 
-    const wrong = await submit('/dang-nhap?redirect=%2Ftai-khoan%2Fthong-bao', { username: '0912121212', password: 'sai' });
+    const wrong = await submit('/dang-nhap?redirect=%2Ftai-khoan%2Fthong-bao', {
+      username: '0912121212',
+      password: 'sai',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toContain('Tài khoản hoặc mật khẩu không đúng.');
     expect(wrong.body).toContain('value="0912121212"');
 
-    const ok = await submit('/dang-nhap?redirect=%2Ftai-khoan%2Fthong-bao', { username: '0912121212', password: 'KhaiTri@2026' });
+    const ok = await submit('/dang-nhap?redirect=%2Ftai-khoan%2Fthong-bao', {
+      username: '0912121212',
+      password: 'KhaiTri@2026',
+    });
     expect(ok.statusCode).toBe(302);
     expect(ok.headers.location).toBe('/tai-khoan/thong-bao');
     const cookie = cookiesOf(ok);
@@ -50,7 +63,14 @@ describe('sign-in pages and guards', () => {
     expect(page.body).toContain('data-layout="profile"');
     expect(page.body).toContain('Vũ Hải Yến');
 
-    for (const path of ['/dang-nhap', '/dang-ky', '/kiem-tra-sdt', '/doi-mat-khau', '/register-otp', '/quen-mat-khau-step-2']) {
+    for (const path of [
+      '/dang-nhap',
+      '/dang-ky',
+      '/kiem-tra-sdt',
+      '/doi-mat-khau',
+      '/register-otp',
+      '/quen-mat-khau-step-2',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
       expect(response.statusCode, path).toBe(302);
       expect(response.headers.location, path).toBe('/');
@@ -69,26 +89,42 @@ describe('sign-in pages and guards', () => {
   it('never honours an off-site redirect after login', async () => {
     await createUser(t.db, { phone: '84913131313' });
     for (const target of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
-      const response = await submit(`/dang-nhap?redirect=${encodeURIComponent(target)}`, { username: '0913131313', password: 'KhaiTri@2026' });
+      const response = await submit(`/dang-nhap?redirect=${encodeURIComponent(target)}`, {
+        username: '0913131313',
+        password: 'KhaiTri@2026',
+      });
       expect(response.headers.location, target).toBe('/');
     }
   });
 
   it('signs up by phone: form → OTP page → verified, signed in', async () => {
-    const register = await submit('/dang-ky', { full_name: 'Hoàng Gia Bảo', username: '0914141414', password: 'HocTap@2026', accept_policy: 'on' });
+    const register = await submit('/dang-ky', {
+      full_name: 'Hoàng Gia Bảo',
+      username: '0914141414',
+      password: 'HocTap@2026',
+      accept_policy: 'on',
+    });
     expect(register.statusCode).toBe(302);
     expect(register.headers.location).toBe('/register-otp?username=0914141414&purpose=register&redirect=%2F');
     const code = await readLatestCode(t.db, '84914141414');
     const verify = await submit(String(register.headers.location), { otp: code });
     expect(verify.statusCode).toBe(302);
     expect(verify.headers.location).toBe('/verified?next=%2F');
-    const profile = await t.app.inject({ method: 'GET', url: '/tai-khoan/ho-so', headers: { cookie: cookiesOf(verify) } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/tai-khoan/ho-so',
+      headers: { cookie: cookiesOf(verify) },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.body).toContain('Hoàng Gia Bảo');
   });
 
   it('shows every field error of the sign-up form and keeps what was typed (but not the password)', async () => {
-    const response = await submit('/dang-ky', { full_name: 'Lý Thường Kiệt', username: '12345', password: 'HocTap@2026' });
+    const response = await submit('/dang-ky', {
+      full_name: 'Lý Thường Kiệt',
+      username: '12345',
+      password: 'HocTap@2026',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('Vui lòng đồng ý điều khoản.');
     expect(response.body).toContain('Nhập số điện thoại di động Việt Nam hoặc địa chỉ email.');
@@ -105,11 +141,23 @@ describe('sign-in pages and guards', () => {
     expect(verify.headers.location).toBe('/quen-mat-khau-step-2');
     const verifyCookie = cookiesOf(verify);
     expect(verifyCookie).toMatch(/^kt_verify=/);
-    const mismatch = await submit('/quen-mat-khau-step-2', { new_password: 'MoiMoi@2026', confirm_password: 'khac' }, verifyCookie);
+    const mismatch = await submit(
+      '/quen-mat-khau-step-2',
+      { new_password: 'MoiMoi@2026', confirm_password: 'khac' },
+      verifyCookie,
+    );
     expect(mismatch.body).toContain('Mật khẩu nhập lại không khớp.');
-    const done = await submit('/quen-mat-khau-step-2', { new_password: 'MoiMoi@2026', confirm_password: 'MoiMoi@2026' }, verifyCookie);
+    const done = await submit(
+      '/quen-mat-khau-step-2',
+      { new_password: 'MoiMoi@2026', confirm_password: 'MoiMoi@2026' },
+      verifyCookie,
+    );
     expect(done.headers.location).toBe('/dang-nhap?reset=1');
-    const again = await submit('/quen-mat-khau-step-2', { new_password: 'Khac@2026x', confirm_password: 'Khac@2026x' }, verifyCookie);
+    const again = await submit(
+      '/quen-mat-khau-step-2',
+      { new_password: 'Khac@2026x', confirm_password: 'Khac@2026x' },
+      verifyCookie,
+    );
     expect(again.statusCode).toBe(422);
     const login = await submit('/dang-nhap', { username: '0915151515', password: 'MoiMoi@2026' });
     expect(login.headers.location).toBe('/');
@@ -118,8 +166,16 @@ describe('sign-in pages and guards', () => {
   it("returns 404 for someone else's notification and marks one's own as read", async () => {
     const owner = await createUser(t.db, { phone: '84916161616' });
     const other = await createUser(t.db, { phone: '84916161617' });
-    const ownId = await t.services.notifications.notify(owner.id, { kind: 'system', title: 'Của tôi', body: 'Nội dung' });
-    const otherId = await t.services.notifications.notify(other.id, { kind: 'system', title: 'Của người khác', body: 'Bí mật' });
+    const ownId = await t.services.notifications.notify(owner.id, {
+      kind: 'system',
+      title: 'Của tôi',
+      body: 'Nội dung',
+    });
+    const otherId = await t.services.notifications.notify(other.id, {
+      kind: 'system',
+      title: 'Của người khác',
+      body: 'Bí mật',
+    });
     const cookie = cookiesOf(await submit('/dang-nhap', { username: '0916161616', password: 'KhaiTri@2026' }));
     const foreign = await t.app.inject({ method: 'GET', url: `/tai-khoan/thong-bao/${otherId}`, headers: { cookie } });
     expect(foreign.statusCode).toBe(404);
@@ -128,7 +184,11 @@ describe('sign-in pages and guards', () => {
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain('Của tôi');
     expect(await t.services.notifications.countUnread(owner.id)).toBe(0);
-    const api = await t.app.inject({ method: 'GET', url: `/api/user/notification/details.json?id=${otherId}`, headers: { cookie } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/notification/details.json?id=${otherId}`,
+      headers: { cookie },
+    });
     expect(api.statusCode).toBe(404);
   });
 });

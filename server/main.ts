@@ -33,7 +33,12 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, { uploadsDir });
     seeded = true;
   }
-  const services = createServices({ db: database.db, engine: database.engine, env, sessionSecret: resolveSessionSecret(env) });
+  const services = createServices({
+    db: database.db,
+    engine: database.engine,
+    env,
+    sessionSecret: resolveSessionSecret(env),
+  });
 
   let getBuild: () => Promise<ServerBuild> | ServerBuild;
   let viteMiddleware: ((req: unknown, res: unknown, next: () => void) => void) | undefined;

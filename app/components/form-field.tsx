@@ -40,7 +40,10 @@ export function FormField({ label, name, error, hint, id = `truong-${name}`, ...
 export function FormMessage({ message, tone = 'error' }: { message?: string | undefined; tone?: 'error' | 'success' }) {
   if (!message) return null;
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={`mb-4 rounded-xl px-3 py-2 text-sm ${tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-800'}`}>
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`mb-4 rounded-xl px-3 py-2 text-sm ${tone === 'error' ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-800'}`}
+    >
       {message}
     </p>
   );

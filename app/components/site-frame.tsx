@@ -13,7 +13,12 @@ export function SiteFrame({ layout, children }: { layout: string; children: Reac
       <a href="#noi-dung" className="skip-link">
         Bỏ qua menu, tới nội dung chính
       </a>
-      <SiteHeader items={root?.navigation.header ?? []} viewer={root?.viewer ?? null} unread={root?.unreadNotifications ?? 0} siteName={siteName} />
+      <SiteHeader
+        items={root?.navigation.header ?? []}
+        viewer={root?.viewer ?? null}
+        unread={root?.unreadNotifications ?? 0}
+        siteName={siteName}
+      />
       <main id="noi-dung" className="flex-1">
         {children}
       </main>

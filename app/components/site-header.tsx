@@ -35,6 +35,7 @@ function SearchForm({ id }: { id: string }) {
 interface HeaderViewer {
   id: number;
   fullName: string;
+  avatarUrl?: string | null;
 }
 
 function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number }) {
@@ -46,6 +47,16 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
   return (
     <details ref={menuRef} className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">
+        {viewer.avatarUrl ? (
+          <img
+            src={viewer.avatarUrl}
+            alt=""
+            width={24}
+            height={24}
+            className="-my-1 -ml-1 h-6 w-6 shrink-0 rounded-full object-cover"
+            data-testid="header-avatar"
+          />
+        ) : null}
         <span className="max-w-32 truncate">{viewer.fullName}</span>
         {unread > 0 ? (
           <span className="rounded-full bg-red-600 px-1.5 text-xs text-white" data-testid="unread-count">
@@ -65,7 +76,10 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
           Thông báo{unread > 0 ? ` (${unread})` : ''}
         </Link>
         <Form method="post" action="/dang-xuat">
-          <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50">
+          <button
+            type="submit"
+            className="block w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50"
+          >
             Đăng xuất
           </button>
         </Form>

@@ -1,20 +1,272 @@
-import { ComingSoon, PageFrame } from '../components/page-frame';
-import { buildMeta } from '../meta';
+import { Link } from 'react-router';
+import { describeCourseCard } from '../../lib/course-card';
+import { isAppError } from '../../lib/errors';
+import { formatHoursMinutes } from '../../lib/format/duration';
+import { formatMoney, formatVietnameseNumber, FREE_TEXT } from '../../lib/format/money';
+import { describePackageLabel } from '../../lib/format/price-periods';
+import { BannerSlot } from '../components/banner-slot';
+import { CourseGrid } from '../components/course-card';
+import { Curriculum } from '../components/course/curriculum';
+import { Reviews } from '../components/course/reviews';
+import { PageFrame } from '../components/page-frame';
+import { loadOr404 } from '../not-found.server';
+import { absoluteUrl, breadcrumbLd, buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/course-detail';
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { slug: params.slug };
+async function loadPreview(context: Route.LoaderArgs['context'], raw: string | null) {
+  const id = Number(raw);
+  if (!raw || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  try {
+    return { lesson: await context.services.course.getLessonDetails(id), error: null };
+  } catch (error) {
+    if (isAppError(error)) return { lesson: null, error: error.message };
+    throw error;
+  }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Khóa học' });
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const course = await loadOr404(request, () =>
+    context.services.course.getCourseDetails({ slug: params.slug }, context.viewer?.id),
+  );
+  const [reviews, preview, banners] = await Promise.all([
+    context.services.course.listReviews({ id: course.id }, 1, 10),
+    loadPreview(context, new URL(request.url).searchParams.get('xem-thu')),
+    context.services.site.listBanners({ placements: [14], signedIn: context.viewer !== null }),
+  ]);
+  return { course, reviews: reviews.items, preview, comboBanners: course.type === 'combo' ? (banners[14] ?? []) : [] };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return buildSeoMeta(matches, { title: 'Khóa học', path: '/khoa-hoc' });
+  const { course } = loaderData;
+  const publicUrl = readPublicUrl(matches);
+  const path = `/khoa-hoc/${course.slug}`;
+  const offers = (course.type === 'retail' ? [{ price: course.price_new ?? 0 }] : course.pods).map((offer) => ({
+    '@type': 'Offer',
+    price: offer.price,
+    priceCurrency: 'VND',
+    category: offer.price === 0 ? 'Free' : 'Paid',
+    availability: 'https://schema.org/InStock',
+    url: absoluteUrl(publicUrl, path),
+  }));
+  return buildSeoMeta(matches, {
+    title: course.title,
+    description: course.summary ?? course.description,
+    path,
+    image: course.thumbnail,
+    type: 'product',
+    jsonLd: [
+      {
+        '@type': 'Course',
+        name: course.title,
+        description: course.summary ?? course.title,
+        url: absoluteUrl(publicUrl, path),
+        ...(course.thumbnail ? { image: absoluteUrl(publicUrl, course.thumbnail) } : {}),
+        provider: { '@type': 'Organization', name: 'Khai Trí', sameAs: publicUrl },
+        ...(course.teacher ? { instructor: { '@type': 'Person', name: course.teacher.full_name } } : {}),
+        inLanguage: 'vi',
+        offers,
+        hasCourseInstance: {
+          '@type': 'CourseInstance',
+          courseMode: 'Online',
+          courseWorkload: `PT${Math.round(course.duration_seconds / 60)}M`,
+        },
+        ...(course.rating_summary.count > 0
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: course.rating_summary.avg,
+                ratingCount: course.rating_summary.count,
+                bestRating: 5,
+              },
+            }
+          : {}),
+      },
+      breadcrumbLd(publicUrl, [
+        ['Trang chủ', '/'],
+        ['Khóa học', '/khoa-hoc'],
+        ...(course.category
+          ? ([[course.category.name, `/danh-muc/${course.category.slug}`]] as Array<[string, string]>)
+          : []),
+        [course.title, path],
+      ]),
+    ],
+  });
+};
 
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
+  const { course, reviews, preview, comboBanners } = loaderData;
+  const card = describeCourseCard(course);
+  const crumbs = [
+    { label: 'Khóa học', to: '/khoa-hoc' },
+    ...(course.category ? [{ label: course.category.name, to: `/danh-muc/${course.category.slug}` }] : []),
+  ];
   return (
-    <PageFrame title="Khóa học" crumbs={[{ label: 'Khóa học', to: '/khoa-hoc' }]}>
-      <p className="mb-4 text-sm text-slate-600">
-        Đường dẫn: <code>{loaderData.slug}</code>
-      </p>
-      <ComingSoon what="Thông tin chi tiết khóa học" />
+    <PageFrame title={course.title} crumbs={crumbs} wide>
+      <div className="grid gap-8 lg:grid-cols-[1fr_360px]">
+        <div className="min-w-0 space-y-8">
+          <section aria-label="Tổng quan" className="space-y-2">
+            {course.summary ? <p className="text-lg text-slate-700">{course.summary}</p> : null}
+            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+              <span>{card.subtitle}</span>
+              {course.rating_summary.count > 0 ? (
+                <span>
+                  <span aria-hidden="true" className="text-amber-500">
+                    ★
+                  </span>{' '}
+                  {course.rating_summary.avg.toFixed(1)} ({course.rating_summary.count} đánh giá)
+                </span>
+              ) : null}
+              <span>{course.lesson_count} bài học</span>
+              {course.duration_seconds > 0 ? <span>{formatHoursMinutes(course.duration_seconds)}</span> : null}
+              {course.level ? <span>Trình độ: {course.level}</span> : null}
+              <span>{formatVietnameseNumber(course.enrolment_count)} học viên</span>
+            </p>
+          </section>
+          {preview ? (
+            <section
+              id="xem-thu"
+              aria-label="Học thử"
+              className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4"
+            >
+              {preview.lesson ? (
+                <>
+                  <h2 className="mb-2 text-lg font-bold text-slate-900">Học thử: {preview.lesson.title}</h2>
+                  {preview.lesson.content_type === 'youtube' && preview.lesson.video_url ? (
+                    <iframe
+                      src={preview.lesson.video_url}
+                      title={preview.lesson.title}
+                      className="aspect-video w-full rounded-xl"
+                      allowFullScreen
+                    />
+                  ) : (
+                    <div
+                      className="prose-content rounded-xl bg-white p-4"
+                      dangerouslySetInnerHTML={{ __html: preview.lesson.content }}
+                    />
+                  )}
+                </>
+              ) : (
+                <p role="alert" className="text-slate-800">
+                  {preview.error}
+                </p>
+              )}
+            </section>
+          ) : null}
+          <BannerSlot banners={comboBanners} placement={14} />
+          {course.children.length > 0 ? (
+            <section aria-labelledby="khoa-con">
+              <h2 id="khoa-con" className="mb-3 text-xl font-bold">
+                Combo gồm {course.children.length} khóa học
+              </h2>
+              <CourseGrid courses={course.children} />
+            </section>
+          ) : null}
+          <section aria-labelledby="gioi-thieu">
+            <h2 id="gioi-thieu" className="mb-2 text-xl font-bold">
+              Giới thiệu khóa học
+            </h2>
+            <div className="prose-content text-slate-800" dangerouslySetInnerHTML={{ __html: course.description }} />
+          </section>
+          {course.curriculum.length > 0 ? (
+            <section aria-labelledby="giao-trinh">
+              <h2 id="giao-trinh" className="mb-3 text-xl font-bold">
+                Giáo trình
+              </h2>
+              <Curriculum lessons={course.curriculum} active={preview?.lesson?.id ?? null} />
+            </section>
+          ) : null}
+          {course.teacher_profile ? (
+            <section
+              aria-labelledby="giang-vien"
+              className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4"
+            >
+              {course.teacher_profile.avatar ? (
+                <img
+                  src={course.teacher_profile.avatar}
+                  alt=""
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                  className="h-18 w-18 rounded-full"
+                />
+              ) : null}
+              <div>
+                <h2 id="giang-vien" className="font-bold">
+                  <Link to={`/giang-vien-hidden/${course.teacher_profile.slug}`} className="hover:text-brand-700">
+                    {course.teacher_profile.full_name}
+                  </Link>
+                </h2>
+                {course.teacher_profile.headline ? (
+                  <p className="text-sm text-slate-700">{course.teacher_profile.headline}</p>
+                ) : null}
+              </div>
+            </section>
+          ) : null}
+          <section aria-labelledby="danh-gia">
+            <h2 id="danh-gia" className="mb-3 text-xl font-bold">
+              Đánh giá của học viên
+            </h2>
+            <Reviews summary={course.rating_summary} reviews={reviews} />
+          </section>
+        </div>
+        <aside aria-label="Đăng ký học" className="order-first lg:sticky lg:top-20 lg:order-none lg:self-start">
+          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <img
+              src={course.thumbnail ?? '/favicon.svg'}
+              alt={course.title}
+              width={640}
+              height={360}
+              className="aspect-video w-full object-cover"
+            />
+            <div className="space-y-3 p-4">
+              <p className="flex items-baseline gap-2">
+                <span className={`text-2xl font-extrabold ${card.isFree ? 'text-emerald-700' : 'text-brand-700'}`}>
+                  {card.priceText}
+                </span>
+                {card.oldPriceText ? <s className="text-slate-600">{card.oldPriceText}</s> : null}
+              </p>
+              {course.type !== 'retail' && course.pods.length > 0 ? (
+                <ul className="space-y-1.5" aria-label="Các gói học">
+                  {course.pods.map((pod) => (
+                    <li key={pod.id} className="flex justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm">
+                      <span>{pod.name ?? describePackageLabel(pod.cycle)}</span>
+                      <span className="font-semibold">
+                        {pod.price === 0 ? FREE_TEXT : formatMoney(pod.price, pod.cycle)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {course.is_free ? (
+                <Link to={`/vao-hoc/${course.slug}`} className="btn-primary w-full">
+                  Vào học
+                </Link>
+              ) : (
+                <>
+                  <Link to={`/gio-hang?pod=${course.pods[0]?.id ?? ''}`} className="btn-primary w-full">
+                    Mua ngay
+                  </Link>
+                  <Link
+                    to={`/gio-hang?pod=${course.pods[0]?.id ?? ''}`}
+                    className="flex w-full justify-center rounded-xl border border-brand-600 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+                  >
+                    Thêm vào giỏ hàng
+                  </Link>
+                </>
+              )}
+            </div>
+          </div>
+        </aside>
+      </div>
+      {course.related.length > 0 ? (
+        <section aria-labelledby="lien-quan" className="mt-10">
+          <h2 id="lien-quan" className="mb-3 text-xl font-bold">
+            Khóa học liên quan
+          </h2>
+          <CourseGrid courses={course.related.slice(0, 4)} />
+        </section>
+      ) : null}
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { PageFrame } from '../components/page-frame';
 import { applyRouteRule } from '../guards.server';
-import { buildMeta } from '../meta';
+import { buildSeoMeta } from '../seo';
 import type { Route } from './+types/generic-page';
 
 /** /:slug — a generic page authored in the studio, after the route rules. */
@@ -13,7 +13,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  buildMeta(matches, { title: loaderData?.page.title, description: loaderData?.page.description ?? undefined });
+  buildSeoMeta(matches, {
+    title: loaderData?.page.title,
+    description: loaderData?.page.description ?? loaderData?.page.content,
+    path: `/${loaderData?.page.slug ?? ''}`,
+    type: 'article',
+  });
 
 export default function GenericPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

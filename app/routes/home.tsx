@@ -1,7 +1,10 @@
+import { Link } from 'react-router';
 import { BannerSlot } from '../components/banner-slot';
+import { CourseGrid } from '../components/course-card';
+import { PostGrid } from '../components/post-card';
 import { Reveal } from '../components/reveal';
 import { SmartLink } from '../components/smart-link';
-import { buildMeta } from '../meta';
+import { absoluteUrl, buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/home';
 
 const HOME_PLACEMENTS = [1, 15, 8, 9, 16, 17, 18, 19];
@@ -16,17 +19,48 @@ const BLOCKS: Array<{ placement: number; title: string }> = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { settings, banners } = await context.services.site.getPageData({
-    signedIn: context.viewer !== null,
-    placements: HOME_PLACEMENTS,
-  });
-  return { settings, banners };
+  const [{ settings, banners }, hot, categories, news, feedback, partners] = await Promise.all([
+    context.services.site.getPageData({ signedIn: context.viewer !== null, placements: HOME_PLACEMENTS }),
+    context.services.course.listCourses({ hot: true, sort: 'popular', page: 1, limit: 8 }),
+    context.services.catalog.listCategories('course'),
+    context.services.content.listPosts({ type: 'post', page: 1, limit: 3 }),
+    context.services.content.listPosts({ type: 'feedback', page: 1, limit: 3 }),
+    context.services.content.listMedia('partner', 1, 12),
+  ]);
+  return {
+    settings,
+    banners,
+    hotCourses: hot.items,
+    categories: categories.filter((category) => category.parent_id === null),
+    news: news.items,
+    feedback: feedback.items,
+    partners: partners.items,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Trang chủ' });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const publicUrl = readPublicUrl(matches);
+  return buildSeoMeta(matches, {
+    title: 'Trang chủ',
+    path: '/',
+    jsonLd: [
+      { '@type': 'Organization', name: 'Khai Trí', url: publicUrl, logo: absoluteUrl(publicUrl, '/favicon.svg') },
+      {
+        '@type': 'WebSite',
+        name: 'Khai Trí',
+        url: publicUrl,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: `${publicUrl}/tim-kiem/{search_term_string}`,
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ],
+  });
+};
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { settings, banners } = loaderData;
+  const { settings, banners, hotCourses, categories, news, feedback, partners } = loaderData;
   const counters = [
     { label: 'Trường học', value: settings.NUMBER_SCHOOL },
     { label: 'Bài giảng', value: settings.NUMBER_LESSON },
@@ -46,20 +80,58 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       >
         <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
           <h1 className="mb-4 text-2xl font-extrabold text-white sm:text-4xl">Học trực tuyến mọi lúc, mọi nơi</h1>
-          <BannerSlot banners={banners[1] ?? []} placement={1} />
+          <BannerSlot banners={banners[1] ?? []} placement={1} carousel />
         </div>
       </section>
 
       {counters.length > 0 ? (
         <section aria-label="Con số nổi bật" className="mx-auto max-w-7xl px-4 py-8">
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             {counters.map((counter) => (
               <li
                 key={counter.label}
-                className="rounded-2xl border border-slate-200 bg-white p-4 text-center shadow-sm"
+                className="rounded-2xl border border-slate-200 bg-white p-3 text-center shadow-sm sm:p-4"
               >
-                <p className="text-2xl font-extrabold text-brand-700">{counter.value}+</p>
+                {/* Fluid size: '2.400.000+' fits a half-width card from 320 px up, and wraps if ever longer. */}
+                <p className="text-[clamp(1rem,5vw,1.5rem)] font-extrabold text-brand-700 [overflow-wrap:anywhere]">
+                  {counter.value}+
+                </p>
                 <p className="text-sm text-slate-600">{counter.label}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {hotCourses.length > 0 ? (
+        <section aria-labelledby="khoa-hoc-noi-bat" className="mx-auto max-w-7xl px-4 py-6">
+          <div className="mb-3 flex items-baseline justify-between">
+            <h2 id="khoa-hoc-noi-bat" className="text-xl font-bold text-slate-900">
+              Khóa học nổi bật
+            </h2>
+            <Link to="/khoa-hoc?hot=1" className="text-sm font-semibold text-brand-700 hover:underline">
+              Xem tất cả
+            </Link>
+          </div>
+          <CourseGrid courses={hotCourses} />
+        </section>
+      ) : null}
+
+      {categories.length > 0 ? (
+        <section aria-labelledby="danh-muc" className="mx-auto max-w-7xl px-4 py-6">
+          <h2 id="danh-muc" className="mb-3 text-xl font-bold text-slate-900">
+            Danh mục khóa học
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={`/danh-muc/${category.slug}`}
+                  className="block h-full rounded-2xl border border-slate-200 bg-white p-4 hover:border-brand-500 hover:shadow-sm"
+                >
+                  <span className="font-semibold text-slate-900">{category.name}</span>
+                  <span className="block text-sm text-slate-600">{category.course_count ?? 0} khóa học</span>
+                </Link>
               </li>
             ))}
           </ul>
@@ -74,6 +146,61 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </Reveal>
         ) : null,
       )}
+
+      {news.length > 0 ? (
+        <section aria-labelledby="tin-tuc-moi" className="mx-auto max-w-7xl px-4 py-6">
+          <div className="mb-3 flex items-baseline justify-between">
+            <h2 id="tin-tuc-moi" className="text-xl font-bold text-slate-900">
+              Tin tức mới
+            </h2>
+            <Link to="/tin-tuc" className="text-sm font-semibold text-brand-700 hover:underline">
+              Xem tất cả
+            </Link>
+          </div>
+          <PostGrid posts={news} />
+        </section>
+      ) : null}
+
+      {feedback.length > 0 ? (
+        <section aria-labelledby="cam-nhan" className="mx-auto max-w-7xl px-4 py-6">
+          <h2 id="cam-nhan" className="mb-3 text-xl font-bold text-slate-900">
+            Học viên nói gì về Khai Trí
+          </h2>
+          <ul className="grid gap-4 md:grid-cols-3">
+            {feedback.map((item) => (
+              <li key={item.id}>
+                <figure className="h-full rounded-2xl border border-slate-200 bg-white p-4">
+                  <blockquote className="text-slate-800">“{item.summary}”</blockquote>
+                  <figcaption className="mt-2 text-sm font-semibold text-slate-700">— {item.title}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {partners.length > 0 ? (
+        <section aria-labelledby="doi-tac" className="mx-auto max-w-7xl px-4 py-6">
+          <h2 id="doi-tac" className="mb-3 text-xl font-bold text-slate-900">
+            Đối tác
+          </h2>
+          <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+            {partners.map((partner) => (
+              <li key={partner.id}>
+                <img
+                  src={partner.url}
+                  alt={partner.title}
+                  width={320}
+                  height={160}
+                  loading="lazy"
+                  decoding="async"
+                  className="w-full rounded-xl"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {popup?.content ? (
         <aside aria-label={popup.title} className="mx-auto my-6 max-w-7xl px-4" data-placement="15">

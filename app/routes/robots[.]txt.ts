@@ -10,6 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Allow: /',
     '',
     `Host: ${context.config.publicUrl}`,
+    `Sitemap: ${context.config.publicUrl}/sitemap.xml`,
   ].join('\n');
   return new Response(body, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },

@@ -1,21 +1,65 @@
-import { ComingSoon, PageFrame } from '../components/page-frame';
-import { buildMeta } from '../meta';
+import { Link } from 'react-router';
+import { BannerSlot } from '../components/banner-slot';
+import { PageFrame } from '../components/page-frame';
+import { loadOr404, notFound } from '../not-found.server';
+import { breadcrumbLd, buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/solution-detail';
 
 /** /giai-phap/{slug...}: a solution detail, possibly several segments deep. */
-export function loader({ params }: Route.LoaderArgs) {
-  return { path: (params['*'] ?? '').split('/').filter(Boolean) };
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const path = (params['*'] ?? '').split('/').filter(Boolean).join('/');
+  if (!path || path.length > 500) notFound(request);
+  const [solution, banners] = await Promise.all([
+    loadOr404(request, () => context.services.content.getPost({ slug: path, types: ['solution'] })),
+    context.services.site.listBanners({ placements: [11], signedIn: context.viewer !== null }),
+  ]);
+  return { solution, banners: banners[11] ?? [] };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Giải pháp' });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  buildSeoMeta(matches, {
+    title: loaderData?.solution.title ?? 'Giải pháp',
+    description: loaderData?.solution.summary,
+    path: loaderData?.solution.url ?? '/giai-phap',
+    image: loaderData?.solution.thumbnail,
+    jsonLd: loaderData
+      ? [
+          breadcrumbLd(readPublicUrl(matches), [
+            ['Trang chủ', '/'],
+            ['Giải pháp', '/giai-phap'],
+            [loaderData.solution.title, loaderData.solution.url],
+          ]),
+        ]
+      : [],
+  });
 
 export default function SolutionDetailPage({ loaderData }: Route.ComponentProps) {
+  const { solution, banners } = loaderData;
   return (
-    <PageFrame title="Giải pháp" crumbs={[{ label: 'Giải pháp', to: '/giai-phap' }]}>
-      <p className="mb-4 text-sm text-slate-600">
-        Đường dẫn: <code>{loaderData.path.join(' / ')}</code>
+    <PageFrame title={solution.title} crumbs={[{ label: 'Giải pháp', to: '/giai-phap' }]}>
+      <BannerSlot banners={banners} placement={11} className="mb-6" />
+      <article className="prose-content text-slate-800" dangerouslySetInnerHTML={{ __html: solution.content }} />
+      <p className="mt-8">
+        <Link to="/lien-he" className="btn-primary">
+          Liên hệ tư vấn
+        </Link>
       </p>
-      <ComingSoon what="Nội dung giải pháp" />
+      {solution.related.length > 0 ? (
+        <section aria-labelledby="giai-phap-khac" className="mt-10">
+          <h2 id="giai-phap-khac" className="mb-2 text-lg font-bold">
+            Giải pháp khác
+          </h2>
+          <ul className="space-y-1.5">
+            {solution.related.map((item) => (
+              <li key={item.id}>
+                <Link to={item.url} className="text-brand-700 hover:underline">
+                  {item.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </PageFrame>
   );
 }

@@ -1,20 +1,67 @@
-import { ComingSoon, PageFrame } from '../components/page-frame';
-import { buildMeta } from '../meta';
+import { BannerSlot } from '../components/banner-slot';
+import { CourseGrid } from '../components/course-card';
+import { PageFrame } from '../components/page-frame';
+import { EmptyState } from '../components/post-card';
+import { loadOr404 } from '../not-found.server';
+import { breadcrumbLd, buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/teacher';
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { slug: params.slug };
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const teacher = await loadOr404(request, () => context.services.catalog.getTeacher({ slug: params.slug }));
+  const [courses, banners] = await Promise.all([
+    context.services.course.listCourses({ teacher: teacher.slug, page: 1, limit: 100 }),
+    context.services.site.listBanners({ placements: [12], signedIn: context.viewer !== null }),
+  ]);
+  return { teacher, courses: courses.items, banners: banners[12] ?? [] };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Giảng viên' });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  buildSeoMeta(matches, {
+    title: loaderData?.teacher.full_name ?? 'Giảng viên',
+    description: loaderData
+      ? `${loaderData.teacher.full_name} — ${loaderData.teacher.headline ?? 'giảng viên Khai Trí'}`
+      : undefined,
+    path: `/giang-vien-hidden/${loaderData?.teacher.slug ?? ''}`,
+    image: loaderData?.teacher.avatar,
+    jsonLd: loaderData
+      ? [
+          { '@type': 'Person', name: loaderData.teacher.full_name, jobTitle: loaderData.teacher.headline ?? undefined },
+          breadcrumbLd(readPublicUrl(matches), [
+            ['Trang chủ', '/'],
+            [loaderData.teacher.full_name, `/giang-vien-hidden/${loaderData.teacher.slug}`],
+          ]),
+        ]
+      : [],
+  });
 
 export default function TeacherPage({ loaderData }: Route.ComponentProps) {
+  const { teacher, courses, banners } = loaderData;
   return (
-    <PageFrame title="Giảng viên">
-      <p className="mb-4 text-sm text-slate-600">
-        Đường dẫn: <code>{loaderData.slug}</code>
-      </p>
-      <ComingSoon what="Hồ sơ giảng viên và khóa học" />
+    <PageFrame title={teacher.full_name} wide>
+      <BannerSlot banners={banners} placement={12} className="mb-6" />
+      <section className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-start">
+        {teacher.avatar ? (
+          <img
+            src={teacher.avatar}
+            alt={teacher.full_name}
+            width={120}
+            height={120}
+            className="h-30 w-30 rounded-full"
+          />
+        ) : null}
+        <div>
+          {teacher.headline ? <p className="font-semibold text-slate-800">{teacher.headline}</p> : null}
+          {teacher.bio ? (
+            <div className="prose-content text-slate-700" dangerouslySetInnerHTML={{ __html: teacher.bio }} />
+          ) : null}
+        </div>
+      </section>
+      <h2 className="mb-3 text-xl font-bold">Khóa học của giảng viên ({courses.length})</h2>
+      {courses.length > 0 ? (
+        <CourseGrid courses={courses} />
+      ) : (
+        <EmptyState>Giảng viên chưa có khóa học nào.</EmptyState>
+      )}
     </PageFrame>
   );
 }

@@ -22,7 +22,10 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { ti
 export default function VerifyChangeEmailPage({ loaderData }: Route.ComponentProps) {
   return (
     <PageFrame title="Xác nhận đổi email">
-      <div role="status" className={`rounded-2xl border p-6 ${loaderData.ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-900'}`}>
+      <div
+        role="status"
+        className={`rounded-2xl border p-6 ${loaderData.ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-900'}`}
+      >
         <p className="font-semibold" data-testid="verify-email-result">
           {loaderData.message}
         </p>

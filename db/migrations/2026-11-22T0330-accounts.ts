@@ -49,7 +49,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('consumed_at', ts)
     .addColumn('created_at', ts, (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('otp_codes_target_idx').on('otp_codes').columns(['purpose', 'target', 'created_at']).execute();
+  await db.schema
+    .createIndex('otp_codes_target_idx')
+    .on('otp_codes')
+    .columns(['purpose', 'target', 'created_at'])
+    .execute();
 
   await addIdColumn(db, db.schema.createTable('verify_tokens'))
     .addColumn('token_hash', 'varchar(128)', (col) => col.notNull().unique())
@@ -70,7 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('read_at', ts)
     .addColumn('created_at', ts, (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('notifications_user_idx').on('notifications').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_user_idx')
+    .on('notifications')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await addIdColumn(db, db.schema.createTable('outbox_messages'))
     .addColumn('channel', 'varchar(10)', (col) => col.notNull())

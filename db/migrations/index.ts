@@ -5,10 +5,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './2026-11-22T0300-foundation.ts';
 import * as accounts from './2026-11-22T0330-accounts.ts';
+import * as catalog from './2026-11-22T0400-catalog.ts';
+import * as identityLinks from './2026-11-22T0500-identity-links.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
   '2026-11-22T0330-accounts': accounts,
+  '2026-11-22T0400-catalog': catalog,
+  '2026-11-22T0500-identity-links': identityLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,8 @@ import type { Database } from '../schema.ts';
 import { countRows } from '../../modules/site/site.repository.ts';
 import { seedSite } from './site.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedCatalog } from './catalog.ts';
+import { seedContent } from './content.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -19,5 +21,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
   await db.transaction().execute(async (trx) => {
     await seedSite(trx, path.resolve(options.uploadsDir));
     await seedAccounts(trx);
+    await seedCatalog(trx, path.resolve(options.uploadsDir));
+    await seedContent(trx, path.resolve(options.uploadsDir));
   });
 }

@@ -26,7 +26,15 @@ export async function updateUser(db: Db, id: number, patch: UserUpdate): Promise
 
 export async function insertSession(
   db: Db,
-  session: { id: string; user_id: number; method: string; user_agent: string | null; ip: string | null; created_at: string; expires_at: string },
+  session: {
+    id: string;
+    user_id: number;
+    method: string;
+    user_agent: string | null;
+    ip: string | null;
+    created_at: string;
+    expires_at: string;
+  },
 ): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
@@ -36,16 +44,31 @@ export function findSession(db: Db, id: string) {
 }
 
 export function listSessions(db: Db, userId: number, limit: number) {
-  return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function revokeSession(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every live session of the user except `keepId` (when given); returns how many. */
 export async function revokeSessionsOfUser(db: Db, userId: number, now: string, keepId?: string): Promise<number> {
-  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepId) query = query.where('id', '!=', keepId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -79,13 +102,25 @@ export async function incrementOtpAttempts(db: Db, id: number): Promise<void> {
 
 /** Marks the code used; false when another request used it first. */
 export async function consumeOtp(db: Db, id: number, now: string): Promise<boolean> {
-  const result = await db.updateTable('otp_codes').set({ consumed_at: now }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('otp_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertVerifyToken(
   db: Db,
-  token: { token_hash: string; purpose: 'reset' | 'change_email'; user_id: number; payload: string | null; expires_at: string; created_at: string },
+  token: {
+    token_hash: string;
+    purpose: 'reset' | 'change_email';
+    user_id: number;
+    payload: string | null;
+    expires_at: string;
+    created_at: string;
+  },
 ): Promise<void> {
   await db.insertInto('verify_tokens').values(token).execute();
 }
@@ -95,6 +130,11 @@ export function findVerifyToken(db: Db, tokenHash: string) {
 }
 
 export async function consumeVerifyToken(db: Db, id: number, now: string): Promise<boolean> {
-  const result = await db.updateTable('verify_tokens').set({ consumed_at: now }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('verify_tokens')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

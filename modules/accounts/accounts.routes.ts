@@ -17,7 +17,6 @@ function requireEmail(value: string): string {
   return email;
 }
 
-
 function answerSignedIn(reply: FastifyReply, services: Services, signedIn: SignedIn) {
   reply.header(
     'set-cookie',
@@ -50,168 +49,339 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const scale = options.authLimitScale ?? 1;
   const strict = (max: number) => ({ rateLimit: { max: max * scale, timeWindow: 60_000 } });
 
-  app.post('/api/user/register.json', {
-    config: strict(10),
-    schema: { tags, summary: 'Đăng ký bằng số điện thoại hoặc email; gửi mã OTP', body: schemas.registerInput, response: { 201: envelope(schemas.codeSentSchema) } },
-  }, async (request, reply) => {
-    const sent = await request.services.accounts.register(request.body);
-    return reply.status(201).send({ data: sent });
-  });
-
-  app.post('/api/user/verify_otp.json', {
-    config: strict(20),
-    schema: {
-      tags,
-      summary: 'Xác thực mã OTP (đăng ký, đăng nhập, quên mật khẩu)',
-      body: schemas.verifyOtpInput,
-      response: { 200: envelope(z.union([schemas.signedInSchema, z.object({ verify_token: z.string() })])) },
-    },
-  }, async (request, reply) => {
-    const result = await request.services.accounts.verifyCode(request.body, requestMeta(request));
-    if ('verify_token' in result) return { data: result };
-    return answerSignedIn(reply, request.services, result);
-  });
-
-  app.post('/api/user/resend_otp.json', {
-    config: strict(5),
-    schema: { tags, summary: 'Gửi lại mã OTP (sau 60 giây)', body: schemas.resendOtpInput, response: { 200: envelope(schemas.codeSentSchema) } },
-  }, async (request) => ({ data: await request.services.accounts.resendCode(request.body.purpose, request.body.username) }));
-
-  app.post('/api/user/login.json', {
-    config: strict(20),
-    schema: { tags, summary: 'Đăng nhập bằng số điện thoại hoặc email và mật khẩu', body: schemas.loginInput, response: { 200: envelope(schemas.signedInSchema) } },
-  }, async (request, reply) => answerSignedIn(reply, request.services, await request.services.accounts.login(request.body, requestMeta(request))));
-
-  app.post('/api/user/login_phone.json', {
-    config: strict(10),
-    schema: {
-      tags,
-      summary: 'Đăng nhập bằng số điện thoại và mã OTP: gửi { username } để nhận mã, rồi { username, otp }',
-      body: schemas.loginPhoneInput,
-      response: { 200: envelope(z.union([schemas.signedInSchema, schemas.codeSentSchema])) },
-    },
-  }, async (request, reply) => {
-    const { username, otp } = request.body;
-    if (!otp) return { data: await request.services.accounts.requestLoginCode(username) };
-    const result = await request.services.accounts.verifyCode({ username, otp, purpose: 'login' }, requestMeta(request));
-    if ('verify_token' in result) throw new Error('unexpected verify token');
-    return answerSignedIn(reply, request.services, result);
-  });
-
-  app.post('/api/user/logout.json', {
-    schema: { tags, summary: 'Đăng xuất phiên hiện tại', response: { 200: envelope(z.object({ ok: z.boolean() })) } },
-  }, async (request, reply) => {
-    if (request.viewer) await request.services.accounts.sessions.close(request.viewer.sessionId);
-    reply.header('set-cookie', buildClearedSessionCookies(request.services.web.secureCookies));
-    return { data: { ok: true } };
-  });
-
-  app.post('/api/user/forgot_password.json', {
-    config: strict(5),
-    schema: { tags, summary: 'Quên mật khẩu: mã OTP qua SMS hoặc liên kết qua email', body: schemas.forgotPasswordInput, response: { 200: envelope(schemas.codeSentSchema) } },
-  }, async (request) => ({ data: await request.services.accounts.forgotPassword(request.body.username) }));
-
-  app.post('/api/user/change_password.json', {
-    config: strict(10),
-    schema: {
-      tags,
-      summary: 'Đổi mật khẩu: { old_password, new_password } khi đã đăng nhập, hoặc { verify_token, new_password } khi quên mật khẩu',
-      body: schemas.changePasswordInput,
-      response: { 200: envelope(z.object({ ok: z.boolean() })) },
-    },
-  }, async (request, reply) => {
-    const body = request.body;
-    if ('verify_token' in body) {
-      await request.services.accounts.resetPassword(body);
-      reply.header('set-cookie', buildClearedSessionCookies(request.services.web.secureCookies));
-    } else {
-      const viewer = requireApiViewer(request);
-      await request.services.accounts.changePassword(viewer.id, viewer.sessionId, body);
-    }
-    return { data: { ok: true } };
-  });
-
-  app.post('/api/user/change_email.json', {
-    config: strict(5),
-    schema: { tags, summary: 'Đổi email: gửi liên kết xác nhận tới địa chỉ mới', body: schemas.changeEmailInput, response: { 200: envelope(z.object({ sent_to: z.string() })) } },
-  }, async (request) => {
-    const viewer = requireApiViewer(request);
-    const email = requireEmail(request.body.email);
-    return { data: await request.services.accounts.requestEmailChange(viewer.id, email) };
-  });
-
-  app.post('/api/user/change_email/check.json', {
-    config: strict(30),
-    schema: { tags, summary: 'Kiểm tra email mới còn dùng được không', body: schemas.changeEmailInput, response: { 200: envelope(z.object({ available: z.boolean() })) } },
-  }, async (request) => {
-    const email = requireEmail(request.body.email);
-    return { data: { available: await request.services.accounts.isEmailAvailable(email, request.viewer?.id) } };
-  });
-
-  app.post('/api/user/change_email/confirm.json', {
-    config: strict(10),
-    schema: { tags, summary: 'Xác nhận đổi email bằng mã trong liên kết', body: schemas.confirmEmailInput, response: { 200: envelope(schemas.publicUserSchema) } },
-  }, async (request) => ({ data: await request.services.accounts.confirmEmailChange(request.body.token) }));
-
-  app.post('/api/user/user_policy.json', {
-    schema: {
-      tags,
-      summary: 'Điều khoản sử dụng; khi đã đăng nhập, { accept: true } ghi nhận đồng ý',
-      body: schemas.policyInput.optional(),
-      response: { 200: envelope(z.object({ version: z.string(), title: z.string(), url: z.string(), summary: z.string(), accepted: z.boolean() })) },
-    },
-  }, async (request) => {
-    let accepted = false;
-    if (request.body?.accept) {
-      const viewer = requireApiViewer(request);
-      await request.services.accounts.acceptPolicy(viewer.id);
-      accepted = true;
-    }
-    return { data: { ...POLICY, accepted } };
-  });
-
-  app.get('/api/user/user.json', {
-    schema: { tags, summary: 'Người dùng đang đăng nhập', security: [{ bearer: [] }, { cookie: [] }], response: { 200: envelope(schemas.publicUserSchema) } },
-  }, async (request) => {
-    const profile = await request.services.profile.get(requireApiViewer(request).id);
-    return { data: { id: profile.id, full_name: profile.full_name, phone: profile.phone, email: profile.email, avatar_url: profile.avatar_url } };
-  });
-
-  app.get('/api/user/details.json', {
-    schema: { tags, summary: 'Hồ sơ chi tiết', security: [{ bearer: [] }, { cookie: [] }], response: { 200: envelope(schemas.profileSchema) } },
-  }, async (request) => ({ data: await request.services.profile.get(requireApiViewer(request).id) }));
-
-  app.patch('/api/user/user.json', {
-    config: strict(30),
-    schema: { tags, summary: 'Cập nhật hồ sơ', body: schemas.updateProfileInput, response: { 200: envelope(schemas.profileSchema) } },
-  }, async (request) => ({ data: await request.services.profile.update(requireApiViewer(request).id, request.body) }));
-
-  app.get('/api/user/sessions.json', {
-    schema: {
-      tags,
-      summary: 'Lịch sử đăng nhập (thiết bị, IP, thời gian)',
-      response: {
-        200: envelope(
-          z.array(z.object({ id: z.string(), method: z.string(), device: z.string(), ip: z.string().nullable(), created_at: z.string(), active: z.boolean(), current: z.boolean() })),
-        ),
+  app.post(
+    '/api/user/register.json',
+    {
+      config: strict(10),
+      schema: {
+        tags,
+        summary: 'Đăng ký bằng số điện thoại hoặc email; gửi mã OTP',
+        body: schemas.registerInput,
+        response: { 201: envelope(schemas.codeSentSchema) },
       },
     },
-  }, async (request) => {
-    const viewer = requireApiViewer(request);
-    return { data: await request.services.accounts.sessions.history(viewer.id, viewer.sessionId) };
-  });
+    async (request, reply) => {
+      const sent = await request.services.accounts.register(request.body);
+      return reply.status(201).send({ data: sent });
+    },
+  );
 
-  app.post('/api/user/sessions/revoke_others.json', {
-    schema: { tags, summary: 'Đăng xuất khỏi các thiết bị khác', response: { 200: envelope(z.object({ revoked: z.number().int() })) } },
-  }, async (request) => {
-    const viewer = requireApiViewer(request);
-    return { data: { revoked: await request.services.accounts.sessions.closeAll(viewer.id, viewer.sessionId) } };
-  });
+  app.post(
+    '/api/user/verify_otp.json',
+    {
+      config: strict(20),
+      schema: {
+        tags,
+        summary: 'Xác thực mã OTP (đăng ký, đăng nhập, quên mật khẩu)',
+        body: schemas.verifyOtpInput,
+        response: { 200: envelope(z.union([schemas.signedInSchema, z.object({ verify_token: z.string() })])) },
+      },
+    },
+    async (request, reply) => {
+      const result = await request.services.accounts.verifyCode(request.body, requestMeta(request));
+      if ('verify_token' in result) return { data: result };
+      return answerSignedIn(reply, request.services, result);
+    },
+  );
 
-  app.get('/api/user/provinces.json', {
-    schema: { tags, summary: '34 tỉnh, thành phố (từ 01/07/2025)', response: { 200: envelope(z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(['city', 'province']) }))) } },
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=86400');
-    return { data: [...PROVINCES] };
-  });
+  app.post(
+    '/api/user/resend_otp.json',
+    {
+      config: strict(5),
+      schema: {
+        tags,
+        summary: 'Gửi lại mã OTP (sau 60 giây)',
+        body: schemas.resendOtpInput,
+        response: { 200: envelope(schemas.codeSentSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.accounts.resendCode(request.body.purpose, request.body.username),
+    }),
+  );
+
+  app.post(
+    '/api/user/login.json',
+    {
+      config: strict(20),
+      schema: {
+        tags,
+        summary: 'Đăng nhập bằng số điện thoại hoặc email và mật khẩu',
+        body: schemas.loginInput,
+        response: { 200: envelope(schemas.signedInSchema) },
+      },
+    },
+    async (request, reply) =>
+      answerSignedIn(
+        reply,
+        request.services,
+        await request.services.accounts.login(request.body, requestMeta(request)),
+      ),
+  );
+
+  app.post(
+    '/api/user/login_phone.json',
+    {
+      config: strict(10),
+      schema: {
+        tags,
+        summary: 'Đăng nhập bằng số điện thoại và mã OTP: gửi { username } để nhận mã, rồi { username, otp }',
+        body: schemas.loginPhoneInput,
+        response: { 200: envelope(z.union([schemas.signedInSchema, schemas.codeSentSchema])) },
+      },
+    },
+    async (request, reply) => {
+      const { username, otp } = request.body;
+      if (!otp) return { data: await request.services.accounts.requestLoginCode(username) };
+      const result = await request.services.accounts.verifyCode(
+        { username, otp, purpose: 'login' },
+        requestMeta(request),
+      );
+      if ('verify_token' in result) throw new Error('unexpected verify token');
+      return answerSignedIn(reply, request.services, result);
+    },
+  );
+
+  app.post(
+    '/api/user/logout.json',
+    {
+      schema: { tags, summary: 'Đăng xuất phiên hiện tại', response: { 200: envelope(z.object({ ok: z.boolean() })) } },
+    },
+    async (request, reply) => {
+      if (request.viewer) await request.services.accounts.sessions.close(request.viewer.sessionId);
+      reply.header('set-cookie', buildClearedSessionCookies(request.services.web.secureCookies));
+      return { data: { ok: true } };
+    },
+  );
+
+  app.post(
+    '/api/user/forgot_password.json',
+    {
+      config: strict(5),
+      schema: {
+        tags,
+        summary: 'Quên mật khẩu: mã OTP qua SMS hoặc liên kết qua email',
+        body: schemas.forgotPasswordInput,
+        response: { 200: envelope(schemas.codeSentSchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.accounts.forgotPassword(request.body.username) }),
+  );
+
+  app.post(
+    '/api/user/change_password.json',
+    {
+      config: strict(10),
+      schema: {
+        tags,
+        summary:
+          'Đổi mật khẩu: { old_password, new_password } khi đã đăng nhập, hoặc { verify_token, new_password } khi quên mật khẩu',
+        body: schemas.changePasswordInput,
+        response: { 200: envelope(z.object({ ok: z.boolean() })) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if ('verify_token' in body) {
+        await request.services.accounts.resetPassword(body);
+        reply.header('set-cookie', buildClearedSessionCookies(request.services.web.secureCookies));
+      } else {
+        const viewer = requireApiViewer(request);
+        await request.services.accounts.changePassword(viewer.id, viewer.sessionId, body);
+      }
+      return { data: { ok: true } };
+    },
+  );
+
+  app.post(
+    '/api/user/change_email.json',
+    {
+      config: strict(5),
+      schema: {
+        tags,
+        summary: 'Đổi email: gửi liên kết xác nhận tới địa chỉ mới',
+        body: schemas.changeEmailInput,
+        response: { 200: envelope(z.object({ sent_to: z.string() })) },
+      },
+    },
+    async (request) => {
+      const viewer = requireApiViewer(request);
+      const email = requireEmail(request.body.email);
+      return { data: await request.services.accounts.requestEmailChange(viewer.id, email) };
+    },
+  );
+
+  app.post(
+    '/api/user/change_email/check.json',
+    {
+      config: strict(30),
+      schema: {
+        tags,
+        summary: 'Kiểm tra email mới còn dùng được không',
+        body: schemas.changeEmailInput,
+        response: { 200: envelope(z.object({ available: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const email = requireEmail(request.body.email);
+      return { data: { available: await request.services.accounts.isEmailAvailable(email, request.viewer?.id) } };
+    },
+  );
+
+  app.post(
+    '/api/user/change_email/confirm.json',
+    {
+      config: strict(10),
+      schema: {
+        tags,
+        summary: 'Xác nhận đổi email bằng mã trong liên kết',
+        body: schemas.confirmEmailInput,
+        response: { 200: envelope(schemas.publicUserSchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.accounts.confirmEmailChange(request.body.token) }),
+  );
+
+  app.post(
+    '/api/user/user_policy.json',
+    {
+      schema: {
+        tags,
+        summary: 'Điều khoản sử dụng; khi đã đăng nhập, { accept: true } ghi nhận đồng ý',
+        body: schemas.policyInput.optional(),
+        response: {
+          200: envelope(
+            z.object({
+              version: z.string(),
+              title: z.string(),
+              url: z.string(),
+              summary: z.string(),
+              accepted: z.boolean(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      let accepted = false;
+      if (request.body?.accept) {
+        const viewer = requireApiViewer(request);
+        await request.services.accounts.acceptPolicy(viewer.id);
+        accepted = true;
+      }
+      return { data: { ...POLICY, accepted } };
+    },
+  );
+
+  app.get(
+    '/api/user/user.json',
+    {
+      schema: {
+        tags,
+        summary: 'Người dùng đang đăng nhập',
+        security: [{ bearer: [] }, { cookie: [] }],
+        response: { 200: envelope(schemas.publicUserSchema) },
+      },
+    },
+    async (request) => {
+      const profile = await request.services.profile.get(requireApiViewer(request).id);
+      return {
+        data: {
+          id: profile.id,
+          full_name: profile.full_name,
+          phone: profile.phone,
+          email: profile.email,
+          avatar_url: profile.avatar_url,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/api/user/details.json',
+    {
+      schema: {
+        tags,
+        summary: 'Hồ sơ chi tiết',
+        security: [{ bearer: [] }, { cookie: [] }],
+        response: { 200: envelope(schemas.profileSchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.profile.get(requireApiViewer(request).id) }),
+  );
+
+  app.patch(
+    '/api/user/user.json',
+    {
+      config: strict(30),
+      schema: {
+        tags,
+        summary: 'Cập nhật hồ sơ',
+        body: schemas.updateProfileInput,
+        response: { 200: envelope(schemas.profileSchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.profile.update(requireApiViewer(request).id, request.body) }),
+  );
+
+  app.get(
+    '/api/user/sessions.json',
+    {
+      schema: {
+        tags,
+        summary: 'Lịch sử đăng nhập (thiết bị, IP, thời gian)',
+        response: {
+          200: envelope(
+            z.array(
+              z.object({
+                id: z.string(),
+                method: z.string(),
+                device: z.string(),
+                ip: z.string().nullable(),
+                created_at: z.string(),
+                active: z.boolean(),
+                current: z.boolean(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const viewer = requireApiViewer(request);
+      return { data: await request.services.accounts.sessions.history(viewer.id, viewer.sessionId) };
+    },
+  );
+
+  app.post(
+    '/api/user/sessions/revoke_others.json',
+    {
+      schema: {
+        tags,
+        summary: 'Đăng xuất khỏi các thiết bị khác',
+        response: { 200: envelope(z.object({ revoked: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const viewer = requireApiViewer(request);
+      return { data: { revoked: await request.services.accounts.sessions.closeAll(viewer.id, viewer.sessionId) } };
+    },
+  );
+
+  app.get(
+    '/api/user/provinces.json',
+    {
+      schema: {
+        tags,
+        summary: '34 tỉnh, thành phố (từ 01/07/2025)',
+        response: {
+          200: envelope(z.array(z.object({ code: z.string(), name: z.string(), kind: z.enum(['city', 'province']) }))),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return { data: [...PROVINCES] };
+    },
+  );
 };

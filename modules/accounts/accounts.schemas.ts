@@ -10,9 +10,18 @@ export function text(label: string, max: number) {
 }
 
 const username = text('Số điện thoại hoặc email', 254);
-const password = z.string({ error: 'Vui lòng nhập mật khẩu.' }).min(1, 'Vui lòng nhập mật khẩu.').max(PASSWORD_MAX * 4, 'Mật khẩu quá dài.');
-const otp = z.string({ error: 'Vui lòng nhập mã OTP.' }).trim().regex(/^\d{6}$/, 'Mã OTP gồm 6 chữ số.');
-const fullName = text('Họ và tên', 120).refine((value) => !/[<>{}\\]|[\u0000-\u001f]/.test(value), 'Họ và tên chứa ký tự không hợp lệ.');
+const password = z
+  .string({ error: 'Vui lòng nhập mật khẩu.' })
+  .min(1, 'Vui lòng nhập mật khẩu.')
+  .max(PASSWORD_MAX * 4, 'Mật khẩu quá dài.');
+const otp = z
+  .string({ error: 'Vui lòng nhập mã OTP.' })
+  .trim()
+  .regex(/^\d{6}$/, 'Mã OTP gồm 6 chữ số.');
+const fullName = text('Họ và tên', 120).refine(
+  (value) => !/[<>{}\\]|\p{Cc}/u.test(value),
+  'Họ và tên chứa ký tự không hợp lệ.',
+);
 
 export const registerInput = z.object({
   username,
@@ -20,8 +29,15 @@ export const registerInput = z.object({
   full_name: fullName,
   accept_policy: z.boolean({ error: 'Vui lòng đồng ý điều khoản.' }),
 });
-export const verifyOtpInput = z.object({ username, otp, purpose: z.enum(['register', 'login', 'reset'], { error: 'Mục đích không hợp lệ.' }) });
-export const resendOtpInput = z.object({ username, purpose: z.enum(['register', 'login', 'reset'], { error: 'Mục đích không hợp lệ.' }) });
+export const verifyOtpInput = z.object({
+  username,
+  otp,
+  purpose: z.enum(['register', 'login', 'reset'], { error: 'Mục đích không hợp lệ.' }),
+});
+export const resendOtpInput = z.object({
+  username,
+  purpose: z.enum(['register', 'login', 'reset'], { error: 'Mục đích không hợp lệ.' }),
+});
 export const loginInput = z.object({ username, password });
 export const loginPhoneInput = z.object({ username, otp: otp.optional() });
 export const forgotPasswordInput = z.object({ username });
@@ -57,7 +73,11 @@ export const publicUserSchema = z.object({
 });
 
 export const signedInSchema = z.object({ token: z.string(), expires_at: z.number().int(), user: publicUserSchema });
-export const codeSentSchema = z.object({ channel: z.enum(['sms', 'email']), sent_to: z.string(), resend_after: z.number().int() });
+export const codeSentSchema = z.object({
+  channel: z.enum(['sms', 'email']),
+  sent_to: z.string(),
+  resend_after: z.number().int(),
+});
 
 export const profileSchema = publicUserSchema.extend({
   birthday: z.string().nullable(),

@@ -7,6 +7,7 @@ import { maskEmail, maskPhone, parseUsername } from '../../lib/phone.ts';
 import type { Throttle } from '../cache/throttle.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import * as repo from './accounts.repository.ts';
+import { createExternalSignIn } from './external-sign-in.ts';
 import { createOtpKit, OTP_RESEND_SECONDS } from './otp.ts';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './password.ts';
 import { createSessionKit, type IssuedSession, type RequestMeta } from './sessions.ts';
@@ -90,12 +91,18 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   async function signIn(user: UserRow, method: string, meta: RequestMeta): Promise<SignedIn> {
-    if (user.status === 'locked') throw new AppError('FORBIDDEN', 'Tài khoản đã bị khóa. Vui lòng liên hệ tổng đài hỗ trợ.');
+    if (user.status === 'locked')
+      throw new AppError('FORBIDDEN', 'Tài khoản đã bị khóa. Vui lòng liên hệ tổng đài hỗ trợ.');
     const session = await sessions.open(user, method, meta);
     return { ...session, user: toPublicUser(user) };
   }
 
-  async function createVerifyToken(purpose: 'reset' | 'change_email', userId: number, ttlMs: number, payload: string | null = null) {
+  async function createVerifyToken(
+    purpose: 'reset' | 'change_email',
+    userId: number,
+    ttlMs: number,
+    payload: string | null = null,
+  ) {
     const token = generateOpaqueToken();
     const now = Date.now();
     await repo.insertVerifyToken(db, {
@@ -111,7 +118,9 @@ export function createAccountsService(deps: AccountsDeps) {
 
   async function useVerifyToken(purpose: 'reset' | 'change_email', token: string) {
     const row = await repo.findVerifyToken(db, tokens.digest('verify', purpose, token));
-    const invalid = new AppError('BUSINESS_RULE', 'Liên kết hoặc mã xác thực không hợp lệ hoặc đã hết hạn.', { verify_token: 'Không hợp lệ.' });
+    const invalid = new AppError('BUSINESS_RULE', 'Liên kết hoặc mã xác thực không hợp lệ hoặc đã hết hạn.', {
+      verify_token: 'Không hợp lệ.',
+    });
     if (!row || row.purpose !== purpose || row.consumed_at) throw invalid;
     if (readDate(row.expires_at).getTime() <= Date.now()) throw invalid;
     if (!(await repo.consumeVerifyToken(db, row.id, nowIso()))) throw invalid;
@@ -120,8 +129,15 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     sessions,
+    /** Operator recognition, single sign-on and linked accounts (modules/identity). */
+    external: createExternalSignIn<SignedIn>({ db, tokens, signIn }),
 
-    async register(input: { username: string; password: string; full_name: string; accept_policy: boolean }): Promise<CodeSent> {
+    async register(input: {
+      username: string;
+      password: string;
+      full_name: string;
+      accept_policy: boolean;
+    }): Promise<CodeSent> {
       // Every field is checked before answering, so the form shows all of its errors at once.
       const fields: Record<string, string> = {};
       const parsed = parseUsername(input.username);
@@ -135,10 +151,17 @@ export function createAccountsService(deps: AccountsDeps) {
       const existing = await findByUsername(parsed);
       if (existing && existing.status !== 'pending') {
         const field = 'phone' in parsed ? 'Số điện thoại' : 'Email';
-        throw new AppError('CONFLICT', `${field} đã được đăng ký. Vui lòng đăng nhập.`, { username: `${field} đã được đăng ký.` });
+        throw new AppError('CONFLICT', `${field} đã được đăng ký. Vui lòng đăng nhập.`, {
+          username: `${field} đã được đăng ký.`,
+        });
       }
       const now = nowIso();
-      const account = { full_name: input.full_name, password_hash: await hashPassword(input.password), policy_accepted_at: now, updated_at: now };
+      const account = {
+        full_name: input.full_name,
+        password_hash: await hashPassword(input.password),
+        policy_accepted_at: now,
+        updated_at: now,
+      };
       if (existing) await repo.updateUser(db, existing.id, account);
       else await repo.insertUser(db, { ...parsed, ...account, status: 'pending', created_at: now });
       return sendCode('register', parsed);
@@ -164,18 +187,23 @@ export function createAccountsService(deps: AccountsDeps) {
     async resendCode(purpose: OtpPurpose, username: string): Promise<CodeSent> {
       const parsed = requireUsername(username);
       const user = await findByUsername(parsed);
-      if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.', { username: 'Không tìm thấy tài khoản.' });
+      if (!user)
+        throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.', { username: 'Không tìm thấy tài khoản.' });
       return sendCode(purpose, parsed);
     },
 
     /** verify_otp.json: register → signed in; login → signed in; reset → a verify token. */
-    async verifyCode(input: { username: string; otp: string; purpose: 'register' | 'login' | 'reset' }, meta: RequestMeta) {
+    async verifyCode(
+      input: { username: string; otp: string; purpose: 'register' | 'login' | 'reset' },
+      meta: RequestMeta,
+    ) {
       const parsed = requireUsername(input.username);
       const target = 'phone' in parsed ? parsed.phone : parsed.email;
       await otp.consume(input.purpose, target, input.otp);
       const user = await findByUsername(parsed);
       if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.');
-      if (input.purpose === 'reset') return { verify_token: await createVerifyToken('reset', user.id, VERIFY_TOKEN_TTL_MS) };
+      if (input.purpose === 'reset')
+        return { verify_token: await createVerifyToken('reset', user.id, VERIFY_TOKEN_TTL_MS) };
       if (input.purpose === 'register' && user.status === 'pending') {
         const now = nowIso();
         await repo.updateUser(db, user.id, {
@@ -194,16 +222,23 @@ export function createAccountsService(deps: AccountsDeps) {
       const key = `login:${'phone' in parsed ? parsed.phone : parsed.email}`;
       const gate = throttle.peek(key, LOGIN_FAILURES_LIMIT);
       if (!gate.allowed) {
-        throw new AppError('RATE_LIMITED', `Bạn đã nhập sai nhiều lần. Vui lòng thử lại sau ${Math.ceil(gate.retryAfterSeconds / 60)} phút.`);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Bạn đã nhập sai nhiều lần. Vui lòng thử lại sau ${Math.ceil(gate.retryAfterSeconds / 60)} phút.`,
+        );
       }
       const user = await findByUsername(parsed);
       const ok = await verifyPassword(user?.password_hash ?? null, input.password);
       if (!user || !ok) {
         throttle.hit(key, LOGIN_FAILURES_LIMIT, LOGIN_FAILURES_WINDOW_MS);
-        throw new AppError('UNAUTHENTICATED', 'Tài khoản hoặc mật khẩu không đúng.', { password: 'Tài khoản hoặc mật khẩu không đúng.' });
+        throw new AppError('UNAUTHENTICATED', 'Tài khoản hoặc mật khẩu không đúng.', {
+          password: 'Tài khoản hoặc mật khẩu không đúng.',
+        });
       }
       if (user.status === 'pending') {
-        throw new AppError('BUSINESS_RULE', 'Tài khoản chưa được xác thực. Vui lòng nhập mã OTP để kích hoạt.', { username: 'Chưa xác thực.' });
+        throw new AppError('BUSINESS_RULE', 'Tài khoản chưa được xác thực. Vui lòng nhập mã OTP để kích hoạt.', {
+          username: 'Chưa xác thực.',
+        });
       }
       throttle.reset(key);
       return signIn(user, 'password', meta);
@@ -232,22 +267,36 @@ export function createAccountsService(deps: AccountsDeps) {
     async resetPassword(input: { verify_token: string; new_password: string }): Promise<void> {
       requirePasswordPolicy(input.new_password, 'new_password');
       const token = await useVerifyToken('reset', input.verify_token);
-      await repo.updateUser(db, token.user_id, { password_hash: await hashPassword(input.new_password), updated_at: nowIso() });
+      await repo.updateUser(db, token.user_id, {
+        password_hash: await hashPassword(input.new_password),
+        updated_at: nowIso(),
+      });
       await sessions.closeAll(token.user_id);
     },
 
     /** change_password.json signed in: the old password is required; other sessions are revoked. */
-    async changePassword(userId: number, sessionId: string, input: { old_password: string; new_password: string }): Promise<void> {
+    async changePassword(
+      userId: number,
+      sessionId: string,
+      input: { old_password: string; new_password: string },
+    ): Promise<void> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.');
       if (!(await verifyPassword(user.password_hash, input.old_password))) {
-        throw new AppError('BUSINESS_RULE', 'Mật khẩu hiện tại không đúng.', { old_password: 'Mật khẩu hiện tại không đúng.' });
+        throw new AppError('BUSINESS_RULE', 'Mật khẩu hiện tại không đúng.', {
+          old_password: 'Mật khẩu hiện tại không đúng.',
+        });
       }
       requirePasswordPolicy(input.new_password, 'new_password');
       if (input.old_password === input.new_password) {
-        throw new AppError('VALIDATION_FAILED', 'Mật khẩu mới phải khác mật khẩu hiện tại.', { new_password: 'Phải khác mật khẩu hiện tại.' });
+        throw new AppError('VALIDATION_FAILED', 'Mật khẩu mới phải khác mật khẩu hiện tại.', {
+          new_password: 'Phải khác mật khẩu hiện tại.',
+        });
       }
-      await repo.updateUser(db, userId, { password_hash: await hashPassword(input.new_password), updated_at: nowIso() });
+      await repo.updateUser(db, userId, {
+        password_hash: await hashPassword(input.new_password),
+        updated_at: nowIso(),
+      });
       await sessions.closeAll(userId, sessionId);
     },
 
@@ -259,7 +308,10 @@ export function createAccountsService(deps: AccountsDeps) {
     /** change_email.json: a confirmation link to the new address; the change applies when it is opened. */
     async requestEmailChange(userId: number, email: string): Promise<{ sent_to: string }> {
       const owner = await repo.findUserByEmail(db, email);
-      if (owner && owner.id !== userId) throw new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.', { email: 'Email đã được sử dụng.' });
+      if (owner && owner.id !== userId)
+        throw new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.', {
+          email: 'Email đã được sử dụng.',
+        });
       const token = await createVerifyToken('change_email', userId, EMAIL_CHANGE_TTL_MS, email);
       await messaging.sendEmail({
         to: email,
@@ -273,7 +325,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const row = await useVerifyToken('change_email', token);
       const email = row.payload ?? '';
       const owner = await repo.findUserByEmail(db, email);
-      if (owner && owner.id !== row.user_id) throw new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.');
+      if (owner && owner.id !== row.user_id)
+        throw new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.');
       const now = nowIso();
       await repo.updateUser(db, row.user_id, { email, email_verified_at: now, updated_at: now });
       const user = await repo.findUserById(db, row.user_id);

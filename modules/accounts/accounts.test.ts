@@ -15,21 +15,38 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = nextClientAddress()) =>
-  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
+const post = (
+  url: string,
+  payload: object,
+  headers: Record<string, string> = {},
+  remoteAddress = nextClientAddress(),
+) => t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
 
 describe('sign-up by phone with OTP', () => {
   const phone = '0987654321';
 
   it('registers a pending account, sends an SMS code and refuses a resend within 60 s', async () => {
-    const response = await post('/api/user/register.json', { username: phone, password: 'HocTap@2026', full_name: '  Trần Văn Bình ', accept_policy: true });
+    const response = await post('/api/user/register.json', {
+      username: phone,
+      password: 'HocTap@2026',
+      full_name: '  Trần Văn Bình ',
+      accept_policy: true,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toEqual({ channel: 'sms', sent_to: '098****321', resend_after: 60 });
-    const user = await t.db.selectFrom('users').selectAll().where('phone', '=', '84987654321').executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('phone', '=', '84987654321')
+      .executeTakeFirstOrThrow();
     expect(user.status).toBe('pending');
     expect(user.full_name).toBe('Trần Văn Bình');
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const otpRow = await t.db.selectFrom('otp_codes').selectAll().where('target', '=', '84987654321').executeTakeFirstOrThrow();
+    const otpRow = await t.db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('target', '=', '84987654321')
+      .executeTakeFirstOrThrow();
     expect(otpRow.code_hash).not.toContain(await readLatestCode(t.db, '84987654321'));
 
     const again = await post('/api/user/resend_otp.json', { username: phone, purpose: 'register' });
@@ -50,7 +67,11 @@ describe('sign-up by phone with OTP', () => {
     expect(body.user).toMatchObject({ phone: '84987654321', full_name: 'Trần Văn Bình' });
     expect(body.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(3 * 24 * 3600 - 60);
     const cookies = ok.headers['set-cookie'] as string[];
-    expect(cookies.some((cookie) => cookie.startsWith('kt_user=') && cookie.includes('HttpOnly') && cookie.includes('Max-Age=259200'))).toBe(true);
+    expect(
+      cookies.some(
+        (cookie) => cookie.startsWith('kt_user=') && cookie.includes('HttpOnly') && cookie.includes('Max-Age=259200'),
+      ),
+    ).toBe(true);
     expect(cookies.some((cookie) => cookie.startsWith('kt_site=khaitri'))).toBe(true);
 
     const reused = await post('/api/user/verify_otp.json', { username: phone, otp: code, purpose: 'register' });
@@ -59,45 +80,99 @@ describe('sign-up by phone with OTP', () => {
   });
 
   it('refuses registering an active number again', async () => {
-    const response = await post('/api/user/register.json', { username: phone, password: 'HocTap@2026', full_name: 'Ai đó', accept_policy: true });
+    const response = await post('/api/user/register.json', {
+      username: phone,
+      password: 'HocTap@2026',
+      full_name: 'Ai đó',
+      accept_policy: true,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('Số điện thoại đã được đăng ký. Vui lòng đăng nhập.');
   });
 
   it('validates every field with Vietnamese messages', async () => {
-    const response = await post('/api/user/register.json', { username: '12345', password: '123', full_name: '', accept_policy: 'yes' });
+    const response = await post('/api/user/register.json', {
+      username: '12345',
+      password: '123',
+      full_name: '',
+      accept_policy: 'yes',
+    });
     expect(response.statusCode).toBe(400);
     const fields = response.json().error.fields;
     expect(Object.keys(fields).sort()).toEqual(['accept_policy', 'full_name']);
-    const together = await post('/api/user/register.json', { username: '12345', password: '123', full_name: 'A', accept_policy: false });
+    const together = await post('/api/user/register.json', {
+      username: '12345',
+      password: '123',
+      full_name: 'A',
+      accept_policy: false,
+    });
     expect(together.json().error.fields).toEqual({
       username: 'Nhập số điện thoại di động Việt Nam hoặc địa chỉ email.',
       password: 'Mật khẩu cần ít nhất 8 ký tự.',
       accept_policy: 'Vui lòng đồng ý điều khoản.',
     });
-    const weak = await post('/api/user/register.json', { username: '0912000111', password: '12345678', full_name: 'A', accept_policy: true });
+    const weak = await post('/api/user/register.json', {
+      username: '0912000111',
+      password: '12345678',
+      full_name: 'A',
+      accept_policy: true,
+    });
     expect(weak.json().error.fields.password).toBe('Mật khẩu này quá phổ biến, vui lòng chọn mật khẩu khác.');
-    const noPolicy = await post('/api/user/register.json', { username: '0912000111', password: 'HocTap@2026', full_name: 'A', accept_policy: false });
+    const noPolicy = await post('/api/user/register.json', {
+      username: '0912000111',
+      password: 'HocTap@2026',
+      full_name: 'A',
+      accept_policy: false,
+    });
     expect(noPolicy.json().error.fields.accept_policy).toBeDefined();
-    const badPhone = await post('/api/user/register.json', { username: '0212345678', password: 'HocTap@2026', full_name: 'A', accept_policy: true });
+    const badPhone = await post('/api/user/register.json', {
+      username: '0212345678',
+      password: 'HocTap@2026',
+      full_name: 'A',
+      accept_policy: true,
+    });
     expect(badPhone.json().error.fields.username).toMatch(/số điện thoại/i);
   });
 });
 
 describe('OTP expiry and attempts', () => {
   it('refuses an expired code and stops after five wrong tries', async () => {
-    await post('/api/user/register.json', { username: 'moi@khaitri.vn', password: 'HocTap@2026', full_name: 'Lê Thu Hà', accept_policy: true });
+    await post('/api/user/register.json', {
+      username: 'moi@khaitri.vn',
+      password: 'HocTap@2026',
+      full_name: 'Lê Thu Hà',
+      accept_policy: true,
+    });
     const code = await readLatestCode(t.db, 'moi@khaitri.vn');
-    await t.db.updateTable('otp_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('target', '=', 'moi@khaitri.vn').execute();
-    const expired = await post('/api/user/verify_otp.json', { username: 'moi@khaitri.vn', otp: code, purpose: 'register' });
+    await t.db
+      .updateTable('otp_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('target', '=', 'moi@khaitri.vn')
+      .execute();
+    const expired = await post('/api/user/verify_otp.json', {
+      username: 'moi@khaitri.vn',
+      otp: code,
+      purpose: 'register',
+    });
     expect(expired.json().error.message).toBe('Mã OTP đã hết hạn. Vui lòng yêu cầu mã mới.');
 
-    await t.db.updateTable('otp_codes').set({ created_at: new Date(Date.now() - 120_000).toISOString() }).where('target', '=', 'moi@khaitri.vn').execute();
-    expect((await post('/api/user/resend_otp.json', { username: 'moi@khaitri.vn', purpose: 'register' })).statusCode).toBe(200);
+    await t.db
+      .updateTable('otp_codes')
+      .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
+      .where('target', '=', 'moi@khaitri.vn')
+      .execute();
+    expect(
+      (await post('/api/user/resend_otp.json', { username: 'moi@khaitri.vn', purpose: 'register' })).statusCode,
+    ).toBe(200);
     const fresh = await readLatestCode(t.db, 'moi@khaitri.vn');
     const wrong = fresh === '999999' ? '888888' : '999999';
-    for (let i = 0; i < 5; i += 1) await post('/api/user/verify_otp.json', { username: 'moi@khaitri.vn', otp: wrong, purpose: 'register' });
-    const locked = await post('/api/user/verify_otp.json', { username: 'moi@khaitri.vn', otp: fresh, purpose: 'register' });
+    for (let i = 0; i < 5; i += 1)
+      await post('/api/user/verify_otp.json', { username: 'moi@khaitri.vn', otp: wrong, purpose: 'register' });
+    const locked = await post('/api/user/verify_otp.json', {
+      username: 'moi@khaitri.vn',
+      otp: fresh,
+      purpose: 'register',
+    });
     expect(locked.json().error.message).toBe('Bạn đã nhập sai quá 5 lần. Vui lòng yêu cầu mã mới.');
   });
 });
@@ -123,7 +198,11 @@ describe('login, sessions and revocation', () => {
     const viaCookie = await t.app.inject({ method: 'GET', url: '/api/user/details.json', headers: session.cookie });
     expect(viaCookie.json().data).toMatchObject({ phone: '84922222222', phone_verified: true, has_password: true });
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout.json', headers: { ...session.cookie, ...SAME_ORIGIN } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout.json',
+      headers: { ...session.cookie, ...SAME_ORIGIN },
+    });
     expect(logout.statusCode).toBe(200);
     expect((logout.headers['set-cookie'] as string[]).every((cookie) => cookie.includes('Max-Age=0'))).toBe(true);
     const after = await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: session.bearer });
@@ -136,10 +215,34 @@ describe('login, sessions and revocation', () => {
     const kit = createTokenKit(t.env.SESSION_SECRET!);
     const session = await signIn(t, '0933333333', user.password);
     const claims = JSON.parse(Buffer.from(session.token.split('.')[1]!, 'base64url').toString()) as { jti: string };
-    const expired = await kit.signSession({ sub: String(user.id), jti: claims.jti, exp: Math.floor(Date.now() / 1000) - 5 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
-    const forged = await createTokenKit('x'.repeat(64)).signSession({ sub: String(user.id), jti: claims.jti, exp: Math.floor(Date.now() / 1000) + 60 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+    const expired = await kit.signSession({
+      sub: String(user.id),
+      jti: claims.jti,
+      exp: Math.floor(Date.now() / 1000) - 5,
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/user/user.json',
+          headers: { authorization: `Bearer ${expired}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const forged = await createTokenKit('x'.repeat(64)).signSession({
+      sub: String(user.id),
+      jti: claims.jti,
+      exp: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/user/user.json',
+          headers: { authorization: `Bearer ${forged}` },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('clears a cookie session for another site label or a tampered cookie', async () => {
@@ -149,16 +252,30 @@ describe('login, sessions and revocation', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: { cookie: otherSite } });
     expect(response.statusCode).toBe(401);
     expect((response.headers['set-cookie'] as string[]).some((cookie) => cookie.startsWith('kt_user=;'))).toBe(true);
-    const tampered = await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: { cookie: 'kt_user=%%%; kt_site=khaitri' } });
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/user.json',
+      headers: { cookie: 'kt_user=%%%; kt_site=khaitri' },
+    });
     expect(tampered.statusCode).toBe(401);
   });
 
   it('refuses a cookie-authenticated mutation from another origin', async () => {
     await createUser(t.db, { phone: '84955555555' });
     const session = await signIn(t, '0955555555', 'KhaiTri@2026');
-    const response = await t.app.inject({ method: 'PATCH', url: '/api/user/user.json', payload: { full_name: 'Bị giả mạo' }, headers: { ...session.cookie, origin: 'https://evil.example' } });
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/user.json',
+      payload: { full_name: 'Bị giả mạo' },
+      headers: { ...session.cookie, origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(403);
-    const ok = await t.app.inject({ method: 'PATCH', url: '/api/user/user.json', payload: { full_name: 'Đổi tên' }, headers: { ...session.cookie, ...SAME_ORIGIN } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/user.json',
+      payload: { full_name: 'Đổi tên' },
+      headers: { ...session.cookie, ...SAME_ORIGIN },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.full_name).toBe('Đổi tên');
   });
@@ -167,19 +284,33 @@ describe('login, sessions and revocation', () => {
     await createUser(t.db, { phone: '84966666666' });
     const here = await signIn(t, '0966666666', 'KhaiTri@2026');
     const there = await signIn(t, '0966666666', 'KhaiTri@2026');
-    const wrongOld = await post('/api/user/change_password.json', { old_password: 'khong-dung', new_password: 'MatKhauMoi#1' }, here.bearer);
+    const wrongOld = await post(
+      '/api/user/change_password.json',
+      { old_password: 'khong-dung', new_password: 'MatKhauMoi#1' },
+      here.bearer,
+    );
     expect(wrongOld.json().error.fields.old_password).toBe('Mật khẩu hiện tại không đúng.');
-    const changed = await post('/api/user/change_password.json', { old_password: 'KhaiTri@2026', new_password: 'MatKhauMoi#1' }, here.bearer);
+    const changed = await post(
+      '/api/user/change_password.json',
+      { old_password: 'KhaiTri@2026', new_password: 'MatKhauMoi#1' },
+      here.bearer,
+    );
     expect(changed.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: here.bearer })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: there.bearer })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: here.bearer })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: there.bearer })).statusCode).toBe(
+      401,
+    );
 
     const third = await signIn(t, '0966666666', 'MatKhauMoi#1');
     const history = await t.app.inject({ method: 'GET', url: '/api/user/sessions.json', headers: here.bearer });
     expect(history.json().data.filter((item: { active: boolean }) => item.active)).toHaveLength(2);
     const revoke = await post('/api/user/sessions/revoke_others.json', {}, here.bearer);
     expect(revoke.json().data.revoked).toBe(1);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: third.bearer })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: third.bearer })).statusCode).toBe(
+      401,
+    );
   });
 
   it('limits login attempts per client address with 429 and Retry-After', async () => {
@@ -187,7 +318,12 @@ describe('login, sessions and revocation', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 21; i += 1) {
-      last = await post('/api/user/login.json', { username: `09${String(10_000_000 + i)}`, password: 'sai-mat-khau' }, {}, address);
+      last = await post(
+        '/api/user/login.json',
+        { username: `09${String(10_000_000 + i)}`, password: 'sai-mat-khau' },
+        {},
+        address,
+      );
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
@@ -198,11 +334,14 @@ describe('login, sessions and revocation', () => {
   it('throttles one account after 10 failures without blocking others', async () => {
     await createUser(t.db, { phone: '84977777777' });
     await createUser(t.db, { phone: '84977777778' });
-    for (let i = 0; i < 10; i += 1) await post('/api/user/login.json', { username: '0977777777', password: 'sai-mat-khau' });
+    for (let i = 0; i < 10; i += 1)
+      await post('/api/user/login.json', { username: '0977777777', password: 'sai-mat-khau' });
     const blocked = await post('/api/user/login.json', { username: '0977777777', password: 'KhaiTri@2026' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toMatch(/thử lại sau \d+ phút/);
-    expect((await post('/api/user/login.json', { username: '0977777778', password: 'KhaiTri@2026' })).statusCode).toBe(200);
+    expect((await post('/api/user/login.json', { username: '0977777778', password: 'KhaiTri@2026' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -215,12 +354,22 @@ describe('forgot password', () => {
     const verified = await post('/api/user/verify_otp.json', { username: '0988888888', otp: code, purpose: 'reset' });
     const verifyToken = verified.json().data.verify_token as string;
     expect(verifyToken.length).toBeGreaterThan(20);
-    expect((await post('/api/user/change_password.json', { verify_token: verifyToken, new_password: 'DatLai@2026' })).statusCode).toBe(200);
-    const replay = await post('/api/user/change_password.json', { verify_token: verifyToken, new_password: 'LanNua@2026' });
+    expect(
+      (await post('/api/user/change_password.json', { verify_token: verifyToken, new_password: 'DatLai@2026' }))
+        .statusCode,
+    ).toBe(200);
+    const replay = await post('/api/user/change_password.json', {
+      verify_token: verifyToken,
+      new_password: 'LanNua@2026',
+    });
     expect(replay.statusCode).toBe(422);
     expect(replay.json().error.message).toBe('Liên kết hoặc mã xác thực không hợp lệ hoặc đã hết hạn.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: before.bearer })).statusCode).toBe(401);
-    expect((await post('/api/user/login.json', { username: '0988888888', password: 'DatLai@2026' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: before.bearer })).statusCode).toBe(
+      401,
+    );
+    expect((await post('/api/user/login.json', { username: '0988888888', password: 'DatLai@2026' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('resets by e-mail link, and answers the same for an unknown account', async () => {
@@ -231,8 +380,13 @@ describe('forgot password', () => {
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(Object.keys(unknown.json().data)).toEqual(Object.keys(known.json().data));
     const token = await readLatestLink(t.db, 'quen@khaitri.vn', '/quen-mat-khau-step-2');
-    await t.db.updateTable('verify_tokens').set({ expires_at: new Date(Date.now() - 1).toISOString() }).execute();
-    expect((await post('/api/user/change_password.json', { verify_token: token, new_password: 'DatLai@2026' })).statusCode).toBe(422);
+    await t.db
+      .updateTable('verify_tokens')
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .execute();
+    expect(
+      (await post('/api/user/change_password.json', { verify_token: token, new_password: 'DatLai@2026' })).statusCode,
+    ).toBe(422);
   });
 });
 
@@ -240,9 +394,20 @@ describe('profile and e-mail change', () => {
   it('updates the profile with a province of the 34, refusing bad values', async () => {
     await createUser(t.db, { phone: '84901010101' });
     const session = await signIn(t, '0901010101', 'KhaiTri@2026');
-    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/user/user.json', payload, headers: session.bearer });
-    const ok = await patch({ full_name: 'Đỗ Quỳnh Anh', birthday: '2001-12-31', gender: 'female', province_code: '79', address_detail: '12 Nguyễn Huệ' });
-    expect(ok.json().data).toMatchObject({ full_name: 'Đỗ Quỳnh Anh', province_name: 'Thành phố Hồ Chí Minh', birthday: '2001-12-31' });
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/user/user.json', payload, headers: session.bearer });
+    const ok = await patch({
+      full_name: 'Đỗ Quỳnh Anh',
+      birthday: '2001-12-31',
+      gender: 'female',
+      province_code: '79',
+      address_detail: '12 Nguyễn Huệ',
+    });
+    expect(ok.json().data).toMatchObject({
+      full_name: 'Đỗ Quỳnh Anh',
+      province_name: 'Thành phố Hồ Chí Minh',
+      birthday: '2001-12-31',
+    });
     expect((await patch({ province_code: '02' })).json().error.fields.province_code).toBeDefined();
     expect((await patch({ birthday: '2001-02-30' })).json().error.fields.birthday).toBe('Ngày sinh không hợp lệ.');
     expect((await patch({ role: 'admin' })).statusCode).toBe(400);
@@ -256,9 +421,15 @@ describe('profile and e-mail change', () => {
     const session = await signIn(t, '0902020202', 'KhaiTri@2026');
     const taken = await post('/api/user/change_email/check.json', { email: 'DaCoDung@khaitri.vn' }, session.bearer);
     expect(taken.json().data.available).toBe(false);
-    expect((await post('/api/user/change_email.json', { email: 'dacodung@khaitri.vn' }, session.bearer)).statusCode).toBe(409);
-    expect((await post('/api/user/change_email.json', { email: 'moi.email@khaitri.vn' }, session.bearer)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: session.bearer })).json().data.email).toBeNull();
+    expect(
+      (await post('/api/user/change_email.json', { email: 'dacodung@khaitri.vn' }, session.bearer)).statusCode,
+    ).toBe(409);
+    expect(
+      (await post('/api/user/change_email.json', { email: 'moi.email@khaitri.vn' }, session.bearer)).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/user.json', headers: session.bearer })).json().data.email,
+    ).toBeNull();
     const token = await readLatestLink(t.db, 'moi.email@khaitri.vn', '/verify-change-email');
     const confirmed = await post('/api/user/change_email/confirm.json', { token });
     expect(confirmed.json().data.email).toBe('moi.email@khaitri.vn');

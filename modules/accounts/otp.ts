@@ -27,7 +27,10 @@ export function createOtpKit({ db, tokens, ttlSeconds, now = Date.now }: OtpDeps
       if (latest && !latest.consumed_at) {
         const age = (now() - readDate(latest.created_at).getTime()) / 1000;
         if (age < OTP_RESEND_SECONDS) {
-          throw new AppError('RATE_LIMITED', `Vui lòng chờ ${Math.ceil(OTP_RESEND_SECONDS - age)} giây trước khi gửi lại mã.`);
+          throw new AppError(
+            'RATE_LIMITED',
+            `Vui lòng chờ ${Math.ceil(OTP_RESEND_SECONDS - age)} giây trước khi gửi lại mã.`,
+          );
         }
       }
       const code = generateOtp();
@@ -46,25 +49,35 @@ export function createOtpKit({ db, tokens, ttlSeconds, now = Date.now }: OtpDeps
     async consume(purpose: OtpPurpose, target: string, code: string): Promise<void> {
       const latest = await repo.findLatestOtp(db, purpose, target);
       if (!latest || latest.consumed_at) {
-        throw new AppError('BUSINESS_RULE', 'Mã OTP không đúng hoặc đã được sử dụng. Vui lòng yêu cầu mã mới.', { otp: 'Mã OTP không hợp lệ.' });
+        throw new AppError('BUSINESS_RULE', 'Mã OTP không đúng hoặc đã được sử dụng. Vui lòng yêu cầu mã mới.', {
+          otp: 'Mã OTP không hợp lệ.',
+        });
       }
       if (readDate(latest.expires_at).getTime() <= now()) {
-        throw new AppError('BUSINESS_RULE', 'Mã OTP đã hết hạn. Vui lòng yêu cầu mã mới.', { otp: 'Mã OTP đã hết hạn.' });
+        throw new AppError('BUSINESS_RULE', 'Mã OTP đã hết hạn. Vui lòng yêu cầu mã mới.', {
+          otp: 'Mã OTP đã hết hạn.',
+        });
       }
       if (latest.attempts >= OTP_MAX_ATTEMPTS) {
-        throw new AppError('BUSINESS_RULE', `Bạn đã nhập sai quá ${OTP_MAX_ATTEMPTS} lần. Vui lòng yêu cầu mã mới.`, { otp: 'Đã hết lượt thử.' });
+        throw new AppError('BUSINESS_RULE', `Bạn đã nhập sai quá ${OTP_MAX_ATTEMPTS} lần. Vui lòng yêu cầu mã mới.`, {
+          otp: 'Đã hết lượt thử.',
+        });
       }
       if (!tokens.digestsEqual(latest.code_hash, tokens.digest('otp', purpose, target, code))) {
         await repo.incrementOtpAttempts(db, latest.id);
         const left = OTP_MAX_ATTEMPTS - latest.attempts - 1;
         throw new AppError(
           'BUSINESS_RULE',
-          left > 0 ? `Mã OTP không đúng. Bạn còn ${left} lần thử.` : `Bạn đã nhập sai quá ${OTP_MAX_ATTEMPTS} lần. Vui lòng yêu cầu mã mới.`,
+          left > 0
+            ? `Mã OTP không đúng. Bạn còn ${left} lần thử.`
+            : `Bạn đã nhập sai quá ${OTP_MAX_ATTEMPTS} lần. Vui lòng yêu cầu mã mới.`,
           { otp: 'Mã OTP không đúng.' },
         );
       }
       if (!(await repo.consumeOtp(db, latest.id, nowIso()))) {
-        throw new AppError('BUSINESS_RULE', 'Mã OTP đã được sử dụng. Vui lòng yêu cầu mã mới.', { otp: 'Mã OTP đã được sử dụng.' });
+        throw new AppError('BUSINESS_RULE', 'Mã OTP đã được sử dụng. Vui lòng yêu cầu mã mới.', {
+          otp: 'Mã OTP đã được sử dụng.',
+        });
       }
     },
   };

@@ -69,12 +69,19 @@ export function createProfileService(db: Kysely<Database>) {
     get,
     async update(userId: number, patch: ProfilePatch): Promise<ProfileDetails> {
       if (patch.province_code && !findProvince(patch.province_code)) {
-        throw new AppError('VALIDATION_FAILED', 'Tỉnh/thành phố không hợp lệ.', { province_code: 'Chọn một tỉnh/thành phố trong danh sách.' });
+        throw new AppError('VALIDATION_FAILED', 'Tỉnh/thành phố không hợp lệ.', {
+          province_code: 'Chọn một tỉnh/thành phố trong danh sách.',
+        });
       }
       if (patch.birthday) {
         const date = new Date(`${patch.birthday}T00:00:00Z`);
         const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3_600_000);
-        if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== patch.birthday || age < 3 || age > 120) {
+        if (
+          Number.isNaN(date.getTime()) ||
+          date.toISOString().slice(0, 10) !== patch.birthday ||
+          age < 3 ||
+          age > 120
+        ) {
           throw new AppError('VALIDATION_FAILED', 'Ngày sinh không hợp lệ.', { birthday: 'Ngày sinh không hợp lệ.' });
         }
       }

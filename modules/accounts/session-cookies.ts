@@ -11,9 +11,20 @@ function serialize(name: string, value: string, maxAge: number, secure: boolean)
   return `${name}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function buildSessionCookies(input: { token: string; userId: number; fullName: string; siteLabel: string; secure: boolean }): string[] {
-  const info = Buffer.from(JSON.stringify({ token: input.token, id: input.userId, full_name: input.fullName })).toString('base64url');
-  return [serialize(USER_COOKIE, info, SESSION_LIFETIME_SECONDS, input.secure), serialize(SITE_COOKIE, encodeURIComponent(input.siteLabel), SESSION_LIFETIME_SECONDS, input.secure)];
+export function buildSessionCookies(input: {
+  token: string;
+  userId: number;
+  fullName: string;
+  siteLabel: string;
+  secure: boolean;
+}): string[] {
+  const info = Buffer.from(
+    JSON.stringify({ token: input.token, id: input.userId, full_name: input.fullName }),
+  ).toString('base64url');
+  return [
+    serialize(USER_COOKIE, info, SESSION_LIFETIME_SECONDS, input.secure),
+    serialize(SITE_COOKIE, encodeURIComponent(input.siteLabel), SESSION_LIFETIME_SECONDS, input.secure),
+  ];
 }
 
 export function buildClearedSessionCookies(secure: boolean): string[] {

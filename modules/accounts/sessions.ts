@@ -98,7 +98,8 @@ export function createSessionKit(db: Kysely<Database>, tokens: TokenKit) {
     },
 
     close: (sessionId: string) => repo.revokeSession(db, sessionId, nowIso()),
-    closeAll: (userId: number, keepSessionId?: string) => repo.revokeSessionsOfUser(db, userId, nowIso(), keepSessionId),
+    closeAll: (userId: number, keepSessionId?: string) =>
+      repo.revokeSessionsOfUser(db, userId, nowIso(), keepSessionId),
 
     async history(userId: number, currentSessionId: string | null): Promise<LoginHistoryItem[]> {
       const rows = await repo.listSessions(db, userId, 20);

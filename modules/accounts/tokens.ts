@@ -26,7 +26,8 @@ export function createTokenKit(secret: string) {
     async verifySession(token: string): Promise<SessionClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+        if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number')
+          return null;
         return { sub: payload.sub, jti: payload.jti, exp: payload.exp };
       } catch {
         return null;

@@ -35,8 +35,16 @@ export type MessagingService = ReturnType<typeof createMessagingService>;
 export function createMessagingService(db: Kysely<Database>, config: MessagingConfig) {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
 
-  async function record(channel: 'sms' | 'email', recipient: string, subject: string | null, body: string): Promise<void> {
-    await db.insertInto('outbox_messages').values({ channel, recipient, subject, body, created_at: nowIso() }).execute();
+  async function record(
+    channel: 'sms' | 'email',
+    recipient: string,
+    subject: string | null,
+    body: string,
+  ): Promise<void> {
+    await db
+      .insertInto('outbox_messages')
+      .values({ channel, recipient, subject, body, created_at: nowIso() })
+      .execute();
   }
 
   return {

@@ -40,7 +40,14 @@ export function createNotificationsService(db: Kysely<Database>) {
     async notify(userId: number, notification: NewNotification): Promise<number> {
       const row = await db
         .insertInto('notifications')
-        .values({ user_id: userId, kind: notification.kind, title: notification.title, body: notification.body, link: notification.link ?? null, created_at: nowIso() })
+        .values({
+          user_id: userId,
+          kind: notification.kind,
+          title: notification.title,
+          body: notification.body,
+          link: notification.link ?? null,
+          created_at: nowIso(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -64,8 +71,19 @@ export function createNotificationsService(db: Kysely<Database>) {
 
     async list(userId: number, page: number, limit: number) {
       const [rows, total, unread] = await Promise.all([
-        db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
-        db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('notifications')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('notifications')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
         this.countUnread(userId),
       ]);
       return { items: rows.map(toView), total: Number(total.n), unread };
@@ -83,18 +101,33 @@ export function createNotificationsService(db: Kysely<Database>) {
 
     /** One notification of this user (never someone else's), marked read. */
     async open(userId: number, id: number): Promise<NotificationView> {
-      const row = await db.selectFrom('notifications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy thông báo.');
       if (!row.read_at) {
         const now = nowIso();
-        await db.updateTable('notifications').set({ read_at: now }).where('id', '=', id).where('user_id', '=', userId).execute();
+        await db
+          .updateTable('notifications')
+          .set({ read_at: now })
+          .where('id', '=', id)
+          .where('user_id', '=', userId)
+          .execute();
         row.read_at = now;
       }
       return toView(row);
     },
 
     async markAllRead(userId: number): Promise<number> {
-      const result = await db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
+      const result = await db
+        .updateTable('notifications')
+        .set({ read_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
   };

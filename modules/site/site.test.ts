@@ -193,7 +193,11 @@ describe('API conventions', () => {
 describe('shared rate limits on Redis', () => {
   it('counts requests in Redis when REDIS_URL is set, so every instance shares the limit', async (context) => {
     const { Redis } = await import('ioredis');
-    const probe = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500 });
+    const probe = new Redis('redis://127.0.0.1:6379', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 500,
+    });
     try {
       await probe.connect();
     } catch {

@@ -5,7 +5,9 @@ import type { Services } from '../../modules/services.ts';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function registerDevOutbox(app: FastifyInstance, services: Services): void {
-  app.get('/__dev/outbox.json', { schema: { hide: true } }, async () => ({ data: await services.messaging.listOutbox() }));
+  app.get('/__dev/outbox.json', { schema: { hide: true } }, async () => ({
+    data: await services.messaging.listOutbox(),
+  }));
   app.get('/__dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
     const messages = await services.messaging.listOutbox();
     const rows = messages

@@ -49,7 +49,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
           error.validationContext ||
           'body';
         // Zod messages written for the user (custom ones) are Vietnamese; fall back to a generic one.
-        const custom = params.issue?.message;
+        // fastify-type-provider-zod puts the zod issue's message on the validation entry itself.
+        const custom = params.issue?.message ?? issue.message;
         fields[path] ??=
           custom && /[À-ỹ]/.test(custom) ? custom : describeIssue({ code: params.issue?.code, keyword: issue.keyword });
       }

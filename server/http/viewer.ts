@@ -36,7 +36,9 @@ export function registerViewer(app: FastifyInstance, services: Services, publicU
       return;
     }
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicUrl)) {
-      return reply.status(403).send({ error: { code: 'FORBIDDEN', message: 'Yêu cầu bị từ chối vì không đến từ trang của chúng tôi.' } });
+      return reply
+        .status(403)
+        .send({ error: { code: 'FORBIDDEN', message: 'Yêu cầu bị từ chối vì không đến từ trang của chúng tôi.' } });
     }
     request.viewer = viewer;
   });

@@ -33,11 +33,27 @@ export async function createUser(db: Kysely<Database>, overrides: Partial<NewUse
 export async function createNotification(
   db: Kysely<Database>,
   userId: number,
-  overrides: Partial<{ kind: string; title: string; body: string; link: string | null; read_at: string | null; created_at: string }> = {},
+  overrides: Partial<{
+    kind: string;
+    title: string;
+    body: string;
+    link: string | null;
+    read_at: string | null;
+    created_at: string;
+  }> = {},
 ) {
   const row = await db
     .insertInto('notifications')
-    .values({ user_id: userId, kind: 'system', title: 'Thông báo', body: 'Nội dung thông báo', link: null, read_at: null, created_at: nowIso(), ...overrides })
+    .values({
+      user_id: userId,
+      kind: 'system',
+      title: 'Thông báo',
+      body: 'Nội dung thông báo',
+      link: null,
+      read_at: null,
+      created_at: nowIso(),
+      ...overrides,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -14,14 +14,24 @@ export function nextClientAddress(): string {
 }
 
 export async function signIn(t: TestContext, username: string, password: string) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/user/login.json', payload: { username, password }, remoteAddress: nextClientAddress() });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/login.json',
+    payload: { username, password },
+    remoteAddress: nextClientAddress(),
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { data: { token: string; user: { id: number } } };
   const setCookie = response.headers['set-cookie'];
   const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
-  return { token: body.data.token, userId: body.data.user.id, bearer: { authorization: `Bearer ${body.data.token}` }, cookie: { cookie: cookies } };
+  return {
+    token: body.data.token,
+    userId: body.data.user.id,
+    bearer: { authorization: `Bearer ${body.data.token}` },
+    cookie: { cookie: cookies },
+  };
 }
 
 /** The 6-digit code of the latest message the outbox holds for this recipient. */
@@ -38,7 +48,12 @@ export async function readLatestCode(db: Kysely<Database>, recipient: string): P
 }
 
 export async function readLatestLink(db: Kysely<Database>, recipient: string, path: string): Promise<string> {
-  const message = await db.selectFrom('outbox_messages').select('body').where('recipient', '=', recipient).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const message = await db
+    .selectFrom('outbox_messages')
+    .select('body')
+    .where('recipient', '=', recipient)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const match = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([\\w-]+)`).exec(message.body);
   if (!match) throw new Error(`no ${path} link in the last message to ${recipient}`);
   return match[1]!;

@@ -20,10 +20,7 @@ export function ErrorScreen({ status, message, error }: ErrorScreenProps) {
   }, [error, navigate]);
 
   return (
-    <main
-      id="noi-dung"
-      className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"
-    >
+    <div className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-7xl font-extrabold text-brand-600" data-testid="error-status">
         {status}
       </p>
@@ -33,6 +30,6 @@ export function ErrorScreen({ status, message, error }: ErrorScreenProps) {
       <Link to="/" className="btn-primary">
         Quay về trang chủ
       </Link>
-    </main>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { computeRequestKey } from '../../../lib/request-key';
+import { useUserSupportCall } from './user-support';
 import {
   BROWSER_ID_COOKIE,
   FROM_404_KEY,
@@ -117,7 +118,7 @@ function useBuildCheck(intervalSeconds: number): boolean {
 }
 
 export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckIntervalSeconds: number }) {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   // Marks the document once React has hydrated it (the browser journeys wait for this).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -125,6 +126,7 @@ export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckInterval
   useNotFoundFlag(pathname);
   useMyCourseFlag(pathname);
   useVisitTracking(search);
+  useUserSupportCall(`${pathname}${search}${hash}`);
   const updateAvailable = useBuildCheck(buildCheckIntervalSeconds);
   if (!updateAvailable) return null;
   return (

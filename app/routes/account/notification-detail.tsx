@@ -19,7 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => buildMeta(matches, { title: loaderData?.notification.title ?? 'Chi tiết thông báo' });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  buildMeta(matches, { title: loaderData?.notification.title ?? 'Chi tiết thông báo' });
 
 export default function NotificationDetailPage({ loaderData }: Route.ComponentProps) {
   const { notification } = loaderData;

@@ -9,7 +9,13 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(new URL(request.url).searchParams.get('trang') ?? 1);
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .catch(1)
+    .parse(new URL(request.url).searchParams.get('trang') ?? 1);
   const result = await context.services.notifications.list(viewer.id, page, PAGE_SIZE);
   return { ...result, page, pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)) };
 }
@@ -30,7 +36,10 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         <h1 className="text-2xl font-bold text-slate-900">Thông báo</h1>
         {unread > 0 ? (
           <Form method="post">
-            <button type="submit" className="rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50">
+            <button
+              type="submit"
+              className="rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50"
+            >
               Đánh dấu tất cả đã đọc ({unread})
             </button>
           </Form>
@@ -42,13 +51,18 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         </p>
       ) : null}
       {items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-4 py-10 text-center text-slate-600">Bạn chưa có thông báo nào.</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-4 py-10 text-center text-slate-600">
+          Bạn chưa có thông báo nào.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
           {items.map((item) => (
             <li key={item.id}>
               <Link to={`/tai-khoan/thong-bao/${item.slug}`} className="flex gap-3 px-4 py-3 hover:bg-slate-50">
-                <span aria-hidden="true" className={`mt-2 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-brand-600'}`} />
+                <span
+                  aria-hidden="true"
+                  className={`mt-2 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-brand-600'}`}
+                />
                 <span className="min-w-0">
                   <span className={`block ${item.read ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>
                     {item.title}

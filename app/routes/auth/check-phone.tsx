@@ -3,15 +3,24 @@ import { z } from 'zod';
 import { FormField, FormMessage, SubmitButton } from '../../components/form-field';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { buildMeta } from '../../meta';
+import { readRecognizedPhone } from '../../../modules/identity/recognition-cookies';
 import type { Route } from './+types/check-phone';
 
 /** /kiem-tra-sdt: one field; a known number goes to sign-in, a new one to sign-up. */
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Kiểm tra số điện thoại' });
 
+/** A number the operator recognised (SPEC §6) is pre-filled. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { recognizedPhone: readRecognizedPhone(request.headers.get('cookie')) };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = keepValues(form, ['username']);
-  const input = parseForm(z.object({ username: z.string().trim().min(1, 'Vui lòng nhập số điện thoại.').max(254) }), Object.fromEntries(form));
+  const input = parseForm(
+    z.object({ username: z.string().trim().min(1, 'Vui lòng nhập số điện thoại.').max(254) }),
+    Object.fromEntries(form),
+  );
   if (isFormState(input)) return formError(input, values);
   return runForm(values, async () => {
     const state = await context.services.accounts.describeUsername(input.username);
@@ -22,13 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function CheckPhonePage({ actionData }: Route.ComponentProps) {
+export default function CheckPhonePage({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
   return (
     <>
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Kiểm tra số điện thoại</h1>
-      <p className="mb-5 text-sm text-slate-600">Nhập số điện thoại di động của bạn để đăng nhập hoặc tạo tài khoản mới.</p>
+      <p className="mb-5 text-sm text-slate-600">
+        Nhập số điện thoại di động của bạn để đăng nhập hoặc tạo tài khoản mới.
+      </p>
       <FormMessage message={actionData?.message} />
       <Form method="post" noValidate>
         <FormField
@@ -37,7 +48,7 @@ export default function CheckPhonePage({ actionData }: Route.ComponentProps) {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          defaultValue={actionData?.values.username ?? params.get('phone') ?? ''}
+          defaultValue={actionData?.values.username ?? params.get('phone') ?? loaderData?.recognizedPhone ?? ''}
           error={actionData?.fields.username}
         />
         <SubmitButton busy={busy}>Tiếp tục</SubmitButton>

@@ -1,8 +1,18 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField, FormMessage, SubmitButton } from '../../components/form-field';
-import { formError, isFormState, keepValues, parseForm, requestMeta, runForm, safeRedirect, sessionHeaders } from '../../forms.server';
+import {
+  formError,
+  isFormState,
+  keepValues,
+  parseForm,
+  requestMeta,
+  runForm,
+  safeRedirect,
+  sessionHeaders,
+} from '../../forms.server';
 import { buildMeta } from '../../meta';
+import { readRecognizedPhone } from '../../../modules/identity/recognition-cookies';
 import type { Route } from './+types/login';
 
 const loginForm = z.object({
@@ -11,6 +21,11 @@ const loginForm = z.object({
 });
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Đăng nhập' });
+
+/** A number the operator recognised (SPEC §6) is pre-filled. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { recognizedPhone: readRecognizedPhone(request.headers.get('cookie')) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -31,12 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function LoginPage({ actionData }: Route.ComponentProps) {
+export default function LoginPage({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
   const state = actionData;
   const notice = params.get('reset') === '1' ? 'Đã đặt lại mật khẩu. Vui lòng đăng nhập bằng mật khẩu mới.' : undefined;
-  const username = state?.values.username ?? params.get('username') ?? '';
+  const username = state?.values.username ?? params.get('username') ?? loaderData?.recognizedPhone ?? '';
   const redirectParam = params.get('redirect');
   const suffix = redirectParam ? `?redirect=${encodeURIComponent(redirectParam)}` : '';
   return (
@@ -46,15 +61,34 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
       <FormMessage message={notice} tone="success" />
       <FormMessage message={state?.message} />
       <Form method="post" noValidate>
-        <FormField label="Số điện thoại hoặc email" name="username" autoComplete="username" inputMode="email" defaultValue={username} error={state?.fields.username} required />
-        <FormField label="Mật khẩu" name="password" type="password" autoComplete="current-password" error={state?.fields.password} />
+        <FormField
+          label="Số điện thoại hoặc email"
+          name="username"
+          autoComplete="username"
+          inputMode="email"
+          defaultValue={username}
+          error={state?.fields.username}
+          required
+        />
+        <FormField
+          label="Mật khẩu"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={state?.fields.password}
+        />
         <div className="mb-4 flex justify-end text-sm">
           <Link to="/doi-mat-khau" className="font-medium text-brand-700 hover:underline">
             Quên mật khẩu?
           </Link>
         </div>
         <SubmitButton busy={busy}>Đăng nhập</SubmitButton>
-        <button type="submit" name="intent" value="otp" className="mt-3 w-full rounded-xl border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50">
+        <button
+          type="submit"
+          name="intent"
+          value="otp"
+          className="mt-3 w-full rounded-xl border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Đăng nhập bằng mã OTP
         </button>
       </Form>

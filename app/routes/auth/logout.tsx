@@ -6,7 +6,8 @@ import type { Route } from './+types/logout';
 export async function action({ context }: Route.ActionArgs) {
   if (context.viewer) await context.services.accounts.sessions.close(context.viewer.sessionId);
   const headers = new Headers();
-  for (const cookie of buildClearedSessionCookies(context.services.web.secureCookies)) headers.append('Set-Cookie', cookie);
+  for (const cookie of buildClearedSessionCookies(context.services.web.secureCookies))
+    headers.append('Set-Cookie', cookie);
   return redirect('/', { headers });
 }
 

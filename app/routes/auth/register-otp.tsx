@@ -1,7 +1,16 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { FormField, FormMessage, SubmitButton } from '../../components/form-field';
-import { formError, isFormState, parseForm, requestMeta, runForm, safeRedirect, sessionHeaders, verifyTokenCookie } from '../../forms.server';
+import {
+  formError,
+  isFormState,
+  parseForm,
+  requestMeta,
+  runForm,
+  safeRedirect,
+  sessionHeaders,
+  verifyTokenCookie,
+} from '../../forms.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/register-otp';
 
@@ -41,12 +50,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { message: '', fields: {}, values: {}, notice: `Đã gửi lại mã tới ${sent.sent_to}.` };
     });
   }
-  const input = parseForm(z.object({ otp: z.string().trim().regex(/^\d{6}$/, 'Mã OTP gồm 6 chữ số.') }), { otp: form.get('otp') ?? '' });
+  const input = parseForm(
+    z.object({
+      otp: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'Mã OTP gồm 6 chữ số.'),
+    }),
+    { otp: form.get('otp') ?? '' },
+  );
   if (isFormState(input)) return formError(input, {});
   return runForm({}, async () => {
-    const result = await accounts.verifyCode({ username: params.username, otp: input.otp, purpose: params.purpose }, requestMeta(request, context));
+    const result = await accounts.verifyCode(
+      { username: params.username, otp: input.otp, purpose: params.purpose },
+      requestMeta(request, context),
+    );
     if ('verify_token' in result) {
-      return redirect('/quen-mat-khau-step-2', { headers: { 'Set-Cookie': verifyTokenCookie(result.verify_token, context.services.web.secureCookies) } });
+      return redirect('/quen-mat-khau-step-2', {
+        headers: { 'Set-Cookie': verifyTokenCookie(result.verify_token, context.services.web.secureCookies) },
+      });
     }
     const next = safeRedirect(params.redirect);
     const target = params.purpose === 'register' ? `/verified?next=${encodeURIComponent(next)}` : next;
@@ -60,17 +82,29 @@ export default function RegisterOtpPage({ loaderData, actionData }: Route.Compon
   return (
     <>
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Xác thực mã OTP</h1>
-      <p className="mb-5 text-sm text-slate-600">
-        {PURPOSE_TEXT[loaderData.purpose]} Mã có hiệu lực 5 phút.
-      </p>
+      <p className="mb-5 text-sm text-slate-600">{PURPOSE_TEXT[loaderData.purpose]} Mã có hiệu lực 5 phút.</p>
       <FormMessage message={state?.notice} tone="success" />
       <FormMessage message={state?.message} />
       <Form method="post" noValidate>
-        <FormField label="Mã OTP" name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" error={state?.fields.otp} className="w-full rounded-xl border border-slate-300 px-3 py-2.5 text-center text-2xl tracking-[0.5em]" />
+        <FormField
+          label="Mã OTP"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          pattern="\d{6}"
+          error={state?.fields.otp}
+          className="w-full rounded-xl border border-slate-300 px-3 py-2.5 text-center text-2xl tracking-[0.5em]"
+        />
         <SubmitButton busy={busy}>Xác nhận</SubmitButton>
       </Form>
       <Form method="post" className="mt-3">
-        <button type="submit" name="intent" value="resend" className="w-full rounded-xl px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          className="w-full rounded-xl px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
           Gửi lại mã
         </button>
       </Form>

@@ -35,10 +35,18 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Đăng ký</h1>
-      <p className="mb-5 text-sm text-slate-600">Tạo tài khoản bằng số điện thoại di động hoặc email. Chúng tôi sẽ gửi mã OTP để xác thực.</p>
+      <p className="mb-5 text-sm text-slate-600">
+        Tạo tài khoản bằng số điện thoại di động hoặc email. Chúng tôi sẽ gửi mã OTP để xác thực.
+      </p>
       <FormMessage message={state?.message} />
       <Form method="post" noValidate>
-        <FormField label="Họ và tên" name="full_name" autoComplete="name" defaultValue={state?.values.full_name ?? ''} error={state?.fields.full_name} />
+        <FormField
+          label="Họ và tên"
+          name="full_name"
+          autoComplete="name"
+          defaultValue={state?.values.full_name ?? ''}
+          error={state?.fields.full_name}
+        />
         <FormField
           label="Số điện thoại hoặc email"
           name="username"
@@ -47,10 +55,22 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
           defaultValue={state?.values.username ?? params.get('username') ?? ''}
           error={state?.fields.username}
         />
-        <FormField label="Mật khẩu" name="password" type="password" autoComplete="new-password" hint="8–64 ký tự, tránh mật khẩu phổ biến." error={state?.fields.password} />
+        <FormField
+          label="Mật khẩu"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="8–64 ký tự, tránh mật khẩu phổ biến."
+          error={state?.fields.password}
+        />
         <div className="mb-4">
           <label className="flex items-start gap-2 text-sm text-slate-700">
-            <input type="checkbox" name="accept_policy" className="mt-1 h-4 w-4" aria-describedby={state?.fields.accept_policy ? 'dieu-khoan-loi' : undefined} />
+            <input
+              type="checkbox"
+              name="accept_policy"
+              className="mt-1 h-4 w-4"
+              aria-describedby={state?.fields.accept_policy ? 'dieu-khoan-loi' : undefined}
+            />
             <span>
               Tôi đồng ý với{' '}
               <Link to="/dieu-khoan-su-dung" className="font-medium text-brand-700 underline">

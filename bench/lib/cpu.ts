@@ -1,0 +1,29 @@
+/**
+ * CPU seconds used so far by a process (Linux /proc; NaN elsewhere) and by this one, so each run can
+ * report how busy the server and autocannon were: on a 2-core machine a baseline server well under
+ * 100 % while autocannon is near 100 % means the load generator, not the server, was the limit.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+
+const TICKS_PER_SECOND = 100;
+
+export function processCpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export function ownCpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
+/** Load average over the last minute ÷ cores: above ~1 means other work competes for the CPUs. */
+export function machineLoad(): number {
+  return os.loadavg()[0]! / os.availableParallelism();
+}

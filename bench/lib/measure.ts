@@ -1,0 +1,101 @@
+/**
+ * Throughput measurement with autocannon: one run per call, and the alternating comparison
+ * (baseline, product, baseline, product, …) whose medians the benchmarks report.
+ */
+import autocannon from 'autocannon';
+import { ownCpuSeconds, processCpuSeconds } from './cpu.ts';
+
+export interface MeasureSettings {
+  /** Seconds per measured run. */
+  seconds: number;
+  connections: number;
+  /** Measured runs per side, alternating baseline and product. */
+  rounds: number;
+  /** Seconds of unmeasured load each server gets first (JIT, caches). 0 to skip. */
+  warmupSeconds: number;
+}
+
+export interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** Socket errors and timeouts. */
+  errors: number;
+  /** Cores the server used during the run (1 = one core busy all along); NaN when unknown. */
+  serverCpu: number;
+  /** Cores autocannon (this process) used during the run. */
+  clientCpu: number;
+}
+
+/** A server to load: its URL and its process id (for its CPU use). */
+export interface Target {
+  url: string;
+  pid: number;
+}
+
+export interface Side extends Run {
+  runs: Run[];
+}
+
+export interface Comparison {
+  baseline: Side;
+  product: Side;
+  /** product req/s ÷ baseline req/s, from the medians. */
+  ratio: number;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export async function measure(target: Target, seconds: number, connections: number): Promise<Run> {
+  const started = { wall: performance.now(), server: processCpuSeconds(target.pid), client: ownCpuSeconds() };
+  const result = await autocannon({ url: target.url, duration: seconds, connections, pipelining: 1 });
+  const wallSeconds = (performance.now() - started.wall) / 1000;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    serverCpu: (processCpuSeconds(target.pid) - started.server) / wallSeconds,
+    clientCpu: (ownCpuSeconds() - started.client) / wallSeconds,
+  };
+}
+
+function summarize(runs: Run[]): Side {
+  return {
+    runs,
+    rps: median(runs.map((run) => run.rps)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    serverCpu: median(runs.map((run) => run.serverCpu)),
+    clientCpu: median(runs.map((run) => run.clientCpu)),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
+}
+
+export async function compareAlternating(
+  baseline: Target,
+  product: Target,
+  settings: MeasureSettings,
+): Promise<Comparison> {
+  if (settings.warmupSeconds > 0) {
+    await measure(baseline, settings.warmupSeconds, settings.connections);
+    await measure(product, settings.warmupSeconds, settings.connections);
+  }
+  const baselineRuns: Run[] = [];
+  const productRuns: Run[] = [];
+  for (let round = 0; round < settings.rounds; round += 1) {
+    baselineRuns.push(await measure(baseline, settings.seconds, settings.connections));
+    productRuns.push(await measure(product, settings.seconds, settings.connections));
+  }
+  const baselineSide = summarize(baselineRuns);
+  const productSide = summarize(productRuns);
+  return { baseline: baselineSide, product: productSide, ratio: productSide.rps / baselineSide.rps };
+}

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench [-- api ssr] [--seconds 5] [--rounds 2] [--connections 32] [--warmup 1]
+ *   [--node-env production|development] [--cpu-prof DIR]`
+ *
+ * Each benchmark compares the product with a baseline measured in the same run and prints the
+ * ratio against its target. Servers run in child processes, autocannon in this one (2 cores: one
+ * each). Below target still exits 0 (it is a measurement); errors and non-2xx answers exit 1.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apiBenchmark } from './api.ts';
+import type { Benchmark, Settings } from './lib/bench.ts';
+import { machineLoad } from './lib/cpu.ts';
+import { formatResult, formatSummaryLine, verdictOf, type Verdict } from './lib/format.ts';
+import { ssrBenchmark } from './ssr.ts';
+
+const BENCHMARKS: Benchmark[] = [apiBenchmark, ssrBenchmark];
+const BUILD_FILE = path.resolve('build/server/index.js');
+
+/** A wrong command line: printed as one line, not as a stack trace. */
+class UsageError extends Error {}
+
+function positiveNumber(name: string, value: string, allowZero = false): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0 || (number === 0 && !allowZero)) {
+    throw new UsageError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${value}"`);
+  }
+  return number;
+}
+
+function readSettings(): { selected: Benchmark[]; settings: Settings } {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      seconds: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '32' },
+      warmup: { type: 'string', default: '1' },
+      'cpu-prof': { type: 'string' },
+      'node-env': { type: 'string', default: 'production' },
+    },
+  });
+  const unknown = positionals.filter((name) => !BENCHMARKS.some((bench) => bench.name === name));
+  if (unknown.length > 0) {
+    throw new UsageError(`Unknown benchmark ${unknown.join(', ')}; known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+  }
+  const selected = positionals.length > 0 ? BENCHMARKS.filter((b) => positionals.includes(b.name)) : BENCHMARKS;
+  const cpuProfDir = values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined;
+  const nodeEnv = values['node-env'];
+  if (nodeEnv !== 'production' && nodeEnv !== 'development')
+    throw new UsageError('--node-env must be production or development');
+  return {
+    selected,
+    settings: {
+      seconds: positiveNumber('seconds', values.seconds),
+      rounds: Math.round(positiveNumber('rounds', values.rounds)),
+      connections: Math.round(positiveNumber('connections', values.connections)),
+      warmupSeconds: positiveNumber('warmup', values.warmup, true),
+      cpuProfDir,
+      nodeEnv,
+    },
+  };
+}
+
+function ensureBuild(): void {
+  if (fs.existsSync(BUILD_FILE)) return;
+  console.log('build/server/index.js is missing: building the pages first (react-router build)…');
+  execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
+}
+
+async function main(): Promise<number> {
+  const { selected, settings } = readSettings();
+  if (settings.cpuProfDir) fs.mkdirSync(settings.cpuProfDir, { recursive: true });
+  // Before any server starts, the load average is other people's work.
+  const load = machineLoad();
+
+  console.log(
+    `Node ${process.version}, ${os.availableParallelism()} CPUs, servers with NODE_ENV=${settings.nodeEnv}, ` +
+      'each in its own child process, autocannon in this one; ' +
+      `${settings.connections} connections, ${settings.warmupSeconds} s warm-up, then ${settings.rounds} × ${settings.seconds} s ` +
+      'per side alternating baseline/product; medians.',
+  );
+  console.log(
+    load > 0.5
+      ? `Machine load before starting: ${load.toFixed(1)}× the cores. Other work competes for the CPUs: single numbers ` +
+          'are noisy (the ratio, measured alternately, less so); --rounds 4 steadies it.\n'
+      : `Machine load before starting: ${load.toFixed(1)}× the cores.\n`,
+  );
+
+  const summary: string[] = [];
+  let failed = false;
+  for (const bench of selected) {
+    let verdict: Verdict;
+    try {
+      if (bench.needsBuild) ensureBuild();
+      const result = await bench.run(settings);
+      verdict = verdictOf(bench, result);
+      console.log(`${formatResult(bench, result)}\n`);
+      summary.push(formatSummaryLine(bench.name, verdict, result.comparison.ratio, bench.target));
+    } catch (error) {
+      verdict = 'ERROR';
+      console.error(`[${bench.name}] failed:`, error, '\n');
+      summary.push(formatSummaryLine(bench.name, verdict));
+    }
+    if (verdict === 'ERROR') failed = true;
+  }
+  console.log(`Summary\n${summary.join('\n')}`);
+  if (settings.cpuProfDir) console.log(`\nCPU profiles of the servers (one folder per server): ${settings.cpuProfDir}`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof UsageError ? error.message : error);
+    process.exit(1);
+  },
+);

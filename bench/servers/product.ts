@@ -1,0 +1,60 @@
+/**
+ * The product under test: the real createApp with the real services, on a temporary SQLite data
+ * folder seeded with the demo data, no logging, a rate limit too high to trigger. With `pages`,
+ * the built React Router app (build/server/index.js) is served too, as `npm start` does.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { loadEnv } from '../../config/env.ts';
+import { connectDatabase } from '../../db/connect.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { seedDemoData } from '../../db/seed/index.ts';
+import { createServices } from '../../modules/services.ts';
+import { createApp } from '../../server/app.ts';
+import { serveInChild } from '../lib/child.ts';
+
+export interface ProductOptions {
+  pages: boolean;
+}
+
+serveInChild<ProductOptions>(async ({ pages }) => {
+  const build = pages
+    ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+    : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-bench-'));
+  const uploadsDir = path.join(dataDir, 'uploads');
+  const env = loadEnv({
+    APP_ENV: 'production',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  const database = connectDatabase({ dataDir });
+  const cleanup = async () => {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db, { uploadsDir });
+    const services = createServices({ db: database.db, engine: database.engine, env });
+    const app = await createApp({
+      env,
+      db: database.db,
+      services,
+      uploadsDir,
+      ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
+    });
+    return { app, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+});

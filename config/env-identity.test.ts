@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_RECOGNITION_KEY, EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv: identity settings', () => {
+  it('keeps recognition off by default and points it at the simulator outside production', () => {
+    const env = loadEnv({ PUBLIC_URL: 'https://demo.khaitri.vn/' });
+    expect(env).toMatchObject({
+      DISABLED_RECOGNITION: 1,
+      RECOGNITION_URL: 'https://demo.khaitri.vn/__sim/recognition',
+      RECOGNITION_KEY: DEMO_RECOGNITION_KEY,
+      RECOGNITION_TRUSTED: false,
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+    });
+    expect(DEMO_RECOGNITION_KEY).toHaveLength(16);
+    expect(env.OIDC_ISSUER).toBeUndefined();
+  });
+
+  it('never defaults to the simulator in production, and needs the operator settings to turn recognition on', () => {
+    const base = { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadEnv(base)).toMatchObject({ RECOGNITION_URL: '', RECOGNITION_KEY: '' });
+    expect(() => loadEnv({ ...base, DISABLED_RECOGNITION: '0' })).toThrow(
+      /RECOGNITION_URL[\s\S]*RECOGNITION_KEY[\s\S]*RECOGNITION_SERVICE_ID/,
+    );
+    const on = loadEnv({
+      ...base,
+      DISABLED_RECOGNITION: '0',
+      RECOGNITION_URL: 'https://nhandien.example.vn/check',
+      RECOGNITION_KEY: 'abcdefghijklmnop',
+      RECOGNITION_SERVICE_ID: 'KHAITRI',
+      RECOGNITION_TRUSTED: 'yes',
+    });
+    expect(on).toMatchObject({ RECOGNITION_URL: 'https://nhandien.example.vn/check', RECOGNITION_TRUSTED: true });
+  });
+
+  it('checks the key length in bytes and the provider settings that come in pairs', () => {
+    for (const key of ['short', 'seventeen-chars!!', 'khóa-mười-sáu-kt']) {
+      expect(() => loadEnv({ RECOGNITION_KEY: key }), key).toThrow(/RECOGNITION_KEY/);
+    }
+    expect(() => loadEnv({ OIDC_ISSUER: 'https://sso.example.vn' })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => loadEnv({ FACEBOOK_APP_ID: '123' })).toThrow(EnvError);
+    expect(loadEnv({ FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's' }).FACEBOOK_GRAPH_URL).toBe(
+      'https://graph.facebook.com/v21.0',
+    );
+  });
+});

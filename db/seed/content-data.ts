@@ -1,0 +1,296 @@
+/** The demo content's words: news, hashtags, help articles, solutions, exam gate, intro and feedback. */
+
+export const POST_CATEGORIES = [
+  { slug: 'tin-giao-duc', name: 'Tin giáo dục', subtype: 'blog' },
+  { slug: 'tuyen-sinh', name: 'Tuyển sinh', subtype: 'blog' },
+  { slug: 'kinh-nghiem-hoc-tap', name: 'Kinh nghiệm học tập', subtype: 'blog' },
+  { slug: 'su-kien-khai-tri', name: 'Sự kiện Khai Trí', subtype: 'blog' },
+  { slug: 'video-bai-giang', name: 'Video bài giảng', subtype: 'video' },
+] as const;
+
+export const TAGS = [
+  'Thi THPT 2027',
+  'Tuyển sinh lớp 10',
+  'Mẹo học tập',
+  'Tiếng Anh',
+  'Toán học',
+  'Phụ huynh',
+  'Chuyển đổi số',
+  'Học trực tuyến',
+  'Kỹ năng sống',
+  'Học bổng',
+  'Đà Nẵng',
+  'Sức khỏe học đường',
+];
+
+/** [category slug, title, tag indexes]. */
+export const NEWS: Array<[string, string, number[]]> = [
+  ['tin-giao-duc', 'Bộ Giáo dục công bố cấu trúc đề thi tốt nghiệp THPT 2027', [0]],
+  ['tin-giao-duc', 'Chương trình giáo dục phổ thông mới: những điểm phụ huynh cần biết', [5]],
+  ['tin-giao-duc', 'Chuyển đổi số trong nhà trường: từ sổ điểm điện tử đến lớp học trực tuyến', [6, 7]],
+  ['tin-giao-duc', 'Học sinh Đà Nẵng giành 5 huy chương Olympic Toán quốc tế', [4, 10]],
+  ['tin-giao-duc', 'Tăng cường giáo dục kỹ năng sống trong trường học', [8]],
+  ['tin-giao-duc', 'Nhiều trường đại học mở ngành mới về trí tuệ nhân tạo', [6]],
+  ['tin-giao-duc', 'Sức khỏe học đường: ngủ đủ giấc giúp học tốt hơn', [11, 5]],
+  ['tin-giao-duc', 'Học trực tuyến ở vùng cao: khi sóng di động đến bản', [7, 6]],
+  ['tin-giao-duc', 'Thư viện số miễn phí cho học sinh tiểu học', [7]],
+  ['tuyen-sinh', 'Lịch thi vào lớp 10 năm học 2027–2028 tại Hà Nội', [1]],
+  ['tuyen-sinh', 'Điểm chuẩn lớp 10 các trường THPT chuyên năm 2026', [1]],
+  ['tuyen-sinh', 'Hướng dẫn đăng ký nguyện vọng xét tuyển đại học', [0]],
+  ['tuyen-sinh', 'Các phương thức xét tuyển đại học năm 2027', [0]],
+  ['tuyen-sinh', 'Thi đánh giá năng lực: cấu trúc và cách ôn tập', [0, 2]],
+  ['tuyen-sinh', 'Học bổng toàn phần cho học sinh có hoàn cảnh khó khăn', [9]],
+  ['tuyen-sinh', 'Tuyển sinh lớp 6 trường chất lượng cao: những lưu ý', [5]],
+  ['tuyen-sinh', 'Mùa tuyển sinh 2027: ngành nào đang được quan tâm?', [0]],
+  ['tuyen-sinh', 'Thí sinh tự do cần chuẩn bị gì cho kỳ thi tốt nghiệp?', [0]],
+  ['kinh-nghiem-hoc-tap', 'Năm mẹo ôn thi môn Toán đạt điểm cao', [2, 4, 0]],
+  ['kinh-nghiem-hoc-tap', 'Phương pháp Pomodoro: học 25 phút, nghỉ 5 phút', [2, 8]],
+  ['kinh-nghiem-hoc-tap', 'Học từ vựng tiếng Anh mỗi ngày không nhàm chán', [3, 2]],
+  ['kinh-nghiem-hoc-tap', 'Cách lập kế hoạch ôn thi 100 ngày', [0, 2]],
+  ['kinh-nghiem-hoc-tap', 'Vượt qua áp lực thi cử: lời khuyên từ chuyên gia tâm lý', [8, 11]],
+  ['kinh-nghiem-hoc-tap', 'Ghi chép thông minh với sơ đồ tư duy', [2]],
+  ['kinh-nghiem-hoc-tap', 'Đồng hành cùng con học trực tuyến: bí quyết cho phụ huynh', [5, 7]],
+  ['kinh-nghiem-hoc-tap', 'Luyện nghe tiếng Anh qua phim và bài hát', [3]],
+  ['kinh-nghiem-hoc-tap', 'Làm bài thi trắc nghiệm: tránh những lỗi thường gặp', [0, 2]],
+  ['kinh-nghiem-hoc-tap', 'Học Địa lý bằng Atlat hiệu quả', [2]],
+  ['su-kien-khai-tri', 'Khai Trí ra mắt ứng dụng học tập mới', [7]],
+  ['su-kien-khai-tri', 'Ngày hội học tập trực tuyến 2026 thu hút 50.000 học sinh', [7]],
+  ['su-kien-khai-tri', 'Khai Trí đồng hành cùng học sinh miền Trung sau bão', [9, 10]],
+  ['su-kien-khai-tri', 'Cuộc thi “Em yêu tiếng Anh” mùa thứ ba chính thức khởi động', [3]],
+  ['su-kien-khai-tri', 'Ký kết hợp tác chuyển đổi số với 120 trường học', [6]],
+  ['su-kien-khai-tri', 'Trao 1.000 suất học bổng khóa học trực tuyến', [9]],
+  ['su-kien-khai-tri', 'Hội thảo “Phụ huynh thông thái trong thời đại số”', [5, 6]],
+  ['su-kien-khai-tri', 'Khai Trí tại Ngày hội tư vấn tuyển sinh Đà Nẵng', [10, 0]],
+  ['video-bai-giang', 'Video: Giải nhanh bài toán cực trị hàm số', [4, 0]],
+  ['video-bai-giang', 'Video: 10 cấu trúc tiếng Anh hay gặp trong đề thi', [3, 0]],
+  ['video-bai-giang', 'Video: Ôn tập Lịch sử Việt Nam 1945–1975', [0]],
+  ['video-bai-giang', 'Video: Thí nghiệm vui về áp suất không khí', [2]],
+  ['video-bai-giang', 'Video: Hướng dẫn lập trình Scratch trò chơi đầu tiên', [6]],
+  ['video-bai-giang', 'Video: Kỹ năng thuyết trình trước lớp', [8]],
+  ['video-bai-giang', 'Video: Mẹo nhớ công thức Hóa học', [2]],
+];
+
+export const SUPPORT_CATEGORIES = [
+  { slug: 'tai-khoan-va-dang-nhap', name: 'Tài khoản và đăng nhập', subtype: 'product' },
+  { slug: 'khoa-hoc-va-hoc-tap', name: 'Khóa học và học tập', subtype: 'product' },
+  { slug: 'huong-dan-thanh-toan', name: 'Hướng dẫn thanh toán', subtype: 'guide' },
+  { slug: 'chinh-sach', name: 'Chính sách', subtype: 'policy' },
+] as const;
+
+/** [category slug, question, answer]. */
+export const HELP: Array<[string, string, string]> = [
+  [
+    'tai-khoan-va-dang-nhap',
+    'Làm thế nào để đăng ký tài khoản?',
+    'Chọn “Đăng ký”, nhập số điện thoại hoặc thư điện tử, đặt mật khẩu và nhập mã OTP gửi về điện thoại.',
+  ],
+  [
+    'tai-khoan-va-dang-nhap',
+    'Tôi quên mật khẩu thì phải làm sao?',
+    'Chọn “Quên mật khẩu” ở trang đăng nhập, nhập số điện thoại để nhận mã OTP rồi đặt mật khẩu mới.',
+  ],
+  [
+    'tai-khoan-va-dang-nhap',
+    'Không nhận được mã OTP',
+    'Kiểm tra sóng điện thoại và hộp tin nhắn rác; sau 60 giây bạn có thể yêu cầu gửi lại mã.',
+  ],
+  [
+    'tai-khoan-va-dang-nhap',
+    'Cách đổi số điện thoại hoặc thư điện tử',
+    'Vào Tài khoản › Hồ sơ, chọn “Đổi thư điện tử” và xác nhận qua đường dẫn gửi tới địa chỉ mới.',
+  ],
+  [
+    'tai-khoan-va-dang-nhap',
+    'Đăng nhập bằng Google hoặc Facebook',
+    'Bạn có thể liên kết tài khoản Google, Facebook trong trang Hồ sơ để đăng nhập nhanh.',
+  ],
+  [
+    'tai-khoan-va-dang-nhap',
+    'Đăng xuất khỏi các thiết bị khác',
+    'Trong Hồ sơ, mục “Lịch sử đăng nhập”, chọn “Đăng xuất các thiết bị khác”.',
+  ],
+  [
+    'tai-khoan-va-dang-nhap',
+    'Tài khoản bị khóa tạm thời',
+    'Sau nhiều lần nhập sai, tài khoản bị khóa 15 phút để bảo vệ bạn. Hãy thử lại sau hoặc gọi tổng đài 1800 1090.',
+  ],
+  [
+    'tai-khoan-va-dang-nhap',
+    'Xóa tài khoản như thế nào?',
+    'Gửi yêu cầu qua trang Liên hệ; chúng tôi xác minh và xóa dữ liệu trong 7 ngày làm việc.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Cách kích hoạt khóa học bằng mã',
+    'Vào Tài khoản › Kích hoạt khóa học, nhập mã 12 ký tự in trên thẻ và chọn “Kích hoạt”.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Học trên điện thoại và máy tính cùng lúc được không?',
+    'Được. Tiến độ học được lưu trên máy chủ, bạn học tiếp ở bất kỳ thiết bị nào.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Video bị giật, không xem được',
+    'Hãy chọn độ phân giải thấp hơn (480p hoặc 360p) khi mạng yếu, hoặc tải lại trang.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Bài học thử là gì?',
+    'Mỗi khóa có một số bài học thử miễn phí để bạn xem trước chất lượng bài giảng.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Làm sao để nhận chứng chỉ hoàn thành?',
+    'Hoàn thành 100% bài học và đạt bài kiểm tra cuối khóa, chứng chỉ sẽ có trong mục Khóa học của tôi.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Thời hạn học của khóa học là bao lâu?',
+    'Tùy gói: gói ngày, tuần, tháng, năm hoặc trọn đời. Thời hạn hiển thị trong Khóa học của tôi.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Đặt câu hỏi cho giáo viên ở đâu?',
+    'Mỗi bài học có mục Thảo luận; giáo viên và trợ giảng trả lời trong 24 giờ.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Khóa học combo gồm những gì?',
+    'Combo gồm nhiều khóa học lẻ với giá ưu đãi; danh sách khóa con hiển thị trên trang khóa học.',
+  ],
+  [
+    'khoa-hoc-va-hoc-tap',
+    'Học địa lý trên ứng dụng di động',
+    'Tải ứng dụng Khai Trí, đăng nhập cùng tài khoản và chọn khóa Địa lý trong Khóa học của tôi.',
+  ],
+  [
+    'huong-dan-thanh-toan',
+    'Thanh toán bằng ví MoMo',
+    'Chọn MoMo khi thanh toán, quét mã QR bằng ứng dụng MoMo và xác nhận.',
+  ],
+  [
+    'huong-dan-thanh-toan',
+    'Thanh toán bằng thẻ ATM nội địa',
+    'Chọn OnePay nội địa, chọn ngân hàng, nhập thông tin thẻ và mã OTP ngân hàng gửi về.',
+  ],
+  [
+    'huong-dan-thanh-toan',
+    'Thanh toán bằng thẻ Visa, Mastercard',
+    'Chọn OnePay quốc tế và nhập thông tin thẻ. Giao dịch được xác thực 3-D Secure.',
+  ],
+  ['huong-dan-thanh-toan', 'Thanh toán qua VNPay', 'Chọn VNPay, quét mã QR bằng ứng dụng ngân hàng hỗ trợ VNPay-QR.'],
+  [
+    'huong-dan-thanh-toan',
+    'Trừ tiền vào tài khoản di động',
+    'Chọn “Trừ tiền tài khoản di động”, xác nhận bằng OTP. Gói được gia hạn theo chu kỳ cho đến khi bạn hủy.',
+  ],
+  [
+    'huong-dan-thanh-toan',
+    'Cách hủy gói cước gia hạn',
+    'Soạn HUY <tên gói> gửi tổng đài hoặc vào Tài khoản › Đơn hàng › Hủy gia hạn. Hủy gói miễn phí.',
+  ],
+  [
+    'huong-dan-thanh-toan',
+    'Đã trừ tiền nhưng chưa có khóa học',
+    'Đợi 5 phút rồi tải lại trang Khóa học của tôi; nếu vẫn chưa có, gửi mã đơn hàng qua trang Liên hệ.',
+  ],
+  [
+    'huong-dan-thanh-toan',
+    'Sử dụng mã giảm giá',
+    'Nhập mã ở bước thanh toán và chọn “Áp dụng”; mỗi mã dùng một lần cho mỗi tài khoản.',
+  ],
+  ['chinh-sach', 'Chính sách hoàn tiền', 'Hoàn tiền 100% trong 7 ngày nếu bạn học chưa quá 20% thời lượng khóa học.'],
+  [
+    'chinh-sach',
+    'Chính sách bảo mật thông tin',
+    'Chúng tôi chỉ dùng dữ liệu để cung cấp dịch vụ và không bán dữ liệu cá nhân cho bên thứ ba.',
+  ],
+  [
+    'chinh-sach',
+    'Điều khoản sử dụng dịch vụ',
+    'Tài khoản chỉ dành cho một người dùng; không chia sẻ hoặc sao chép nội dung khóa học.',
+  ],
+  [
+    'chinh-sach',
+    'Quy định về gói cước dịch vụ di động',
+    'Giá, chu kỳ và cách hủy được thông báo trước khi đăng ký; tra cứu và hủy gói miễn phí.',
+  ],
+  [
+    'chinh-sach',
+    'Chính sách bản quyền nội dung',
+    'Mọi bài giảng thuộc bản quyền của Khai Trí và giáo viên; nghiêm cấm quay phim, phát tán.',
+  ],
+  [
+    'chinh-sach',
+    'Quy định đánh giá khóa học',
+    'Chỉ học viên đã đăng ký mới được đánh giá; mỗi người một đánh giá cho mỗi khóa học.',
+  ],
+  [
+    'chinh-sach',
+    'Chính sách dành cho trẻ em dưới 16 tuổi',
+    'Tài khoản của trẻ dưới 16 tuổi cần sự đồng ý và giám sát của cha mẹ hoặc người giám hộ.',
+  ],
+];
+
+export const SOLUTIONS: Array<[string, string, string]> = [
+  ['truong-hoc-so', 'Trường học số', 'Nền tảng quản lý lớp học, bài giảng và kiểm tra trực tuyến cho nhà trường.'],
+  [
+    'truong-hoc-so/so-lien-lac-dien-tu',
+    'Sổ liên lạc điện tử',
+    'Kết nối nhà trường và phụ huynh: điểm số, chuyên cần, thông báo tức thì qua ứng dụng.',
+  ],
+  ['thu-vien-so', 'Thư viện số', 'Kho học liệu số với hàng nghìn bài giảng, sách điện tử và đề kiểm tra.'],
+  [
+    'dao-tao-doanh-nghiep',
+    'Đào tạo doanh nghiệp',
+    'Xây dựng học viện trực tuyến riêng cho doanh nghiệp với báo cáo tiến độ chi tiết.',
+  ],
+];
+
+export const EXAM_GATE: string[] = [
+  'Thi thử tốt nghiệp THPT 2027 môn Toán — Đợt 1',
+  'Thi thử tốt nghiệp THPT 2027 môn Tiếng Anh',
+  'Đề thi thử vào lớp 10 môn Ngữ văn',
+  'Kỳ thi Olympic Tiếng Anh trực tuyến cấp trường',
+  'Đánh giá năng lực: bài thi mẫu có lời giải',
+  'Thi thử Vật lý 12 theo cấu trúc mới',
+];
+
+export const FEEDBACK: Array<[string, string]> = [
+  [
+    'Chị Nguyễn Thu Lan — phụ huynh học sinh lớp 9',
+    'Con tôi học Toán trên Khai Trí mỗi tối 30 phút, sau ba tháng đã tự tin hơn hẳn khi làm bài.',
+  ],
+  [
+    'Em Trần Đức Minh — học sinh lớp 12, Đà Nẵng',
+    'Các khóa luyện đề giúp em đạt 27 điểm khối A. Học trên điện thoại rất tiện.',
+  ],
+  [
+    'Thầy Phạm Văn Hải — Hiệu trưởng THCS Quang Trung',
+    'Giải pháp trường học số giúp nhà trường tiết kiệm thời gian quản lý và kết nối phụ huynh tốt hơn.',
+  ],
+  [
+    'Anh Lê Hoàng Nam — nhân viên văn phòng',
+    'Khóa Tiếng Anh giao tiếp ngắn gọn, thực tế, mình học trên đường đi làm mỗi ngày.',
+  ],
+  ['Em Vũ Ngọc Mai — học sinh lớp 5', 'Em thích học Tiếng Anh thiếu nhi vì có nhiều trò chơi và bài hát vui.'],
+  [
+    'Cô Đỗ Thị Hạnh — giáo viên Tiểu học',
+    'Học liệu phong phú, tôi dùng để giao bài tập về nhà cho học sinh rất thuận tiện.',
+  ],
+];
+
+export const INTRO: Array<[string, string, string]> = [
+  [
+    've-chung-toi',
+    'Về Khai Trí',
+    'Khai Trí là nền tảng học trực tuyến dành cho người Việt mọi lứa tuổi, do một nhà mạng viễn thông phát triển, với hơn 60 khóa học cùng đội ngũ giáo viên giỏi.',
+  ],
+  [
+    'su-menh',
+    'Sứ mệnh',
+    'Mang tri thức chất lượng đến mọi học sinh Việt Nam, dù ở thành phố hay vùng sâu vùng xa, chỉ với một chiếc điện thoại.',
+  ],
+  ['gia-tri-cot-loi', 'Giá trị cốt lõi', 'Chất lượng — Tận tâm — Đổi mới — Dễ tiếp cận.'],
+];

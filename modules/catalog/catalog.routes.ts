@@ -1,0 +1,260 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categorySchema,
+  courseDetailsSchema,
+  courseListItemSchema,
+  courseListQuery,
+  detailsQuery,
+  envelope,
+  idParam,
+  lessonDetailsSchema,
+  lessonNodeSchema,
+  listEnvelope,
+  pageQuery,
+  priceRangeSchema,
+  reviewSchema,
+  slugParam,
+  subjectLikeBody,
+  subjectSchema,
+  teacherSchema,
+} from './catalog.schemas.ts';
+import { addPublicCaching, requireViewerId } from './http-cache.ts';
+
+const tags = ['catalog'];
+
+/** Catalog endpoints of SPEC §7 (category, subject, price_range, course, lesson, subject/like) plus teachers and reviews. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  addPublicCaching(app);
+
+  app.get(
+    '/api/user/category.json',
+    {
+      schema: {
+        tags,
+        summary: 'Danh mục theo loại: course (mặc định), post, support',
+        querystring: z.object({ type: z.enum(['course', 'post', 'support']).default('course') }),
+        response: { 200: envelope(z.array(categorySchema)) },
+      },
+    },
+    async (request) => ({ data: await request.services.catalog.listCategories(request.query.type) }),
+  );
+
+  app.get(
+    '/api/user/subject.json',
+    {
+      schema: {
+        tags,
+        summary: 'Chủ đề (lĩnh vực, chủ đề); `liked` cho người đã đăng nhập; `liked=1` chỉ chủ đề đang quan tâm',
+        querystring: z.object({ type: z.enum(['field', 'topic']).optional(), liked: z.enum(['0', '1']).optional() }),
+        response: { 200: envelope(z.array(subjectSchema)) },
+      },
+    },
+    async (request) => {
+      const viewerId = request.query.liked === '1' ? requireViewerId(request.viewer) : request.viewer?.id;
+      const subjects = await request.services.catalog.listSubjects({ type: request.query.type, viewerId });
+      return { data: request.query.liked === '1' ? subjects.filter((subject) => subject.liked) : subjects };
+    },
+  );
+
+  for (const method of ['PATCH', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/user/subject/like.json',
+      schema: {
+        tags,
+        summary: method === 'PATCH' ? 'Theo dõi một chủ đề quan tâm' : 'Bỏ theo dõi một chủ đề quan tâm',
+        security: [{ bearer: [] }, { cookie: [] }],
+        body: subjectLikeBody,
+        response: { 200: envelope(subjectSchema) },
+      },
+      handler: async (request) => {
+        const viewerId = requireViewerId(request.viewer);
+        const subject = await request.services.catalog.setSubjectLike(
+          viewerId,
+          request.body.subject_id,
+          method === 'PATCH',
+        );
+        return { data: subject };
+      },
+    });
+  }
+
+  app.get(
+    '/api/user/price_range.json',
+    {
+      schema: {
+        tags,
+        summary: 'Các khoảng giá để lọc khóa học',
+        response: { 200: envelope(z.array(priceRangeSchema)) },
+      },
+    },
+    async (request) => ({ data: request.services.course.listPriceRanges() }),
+  );
+
+  app.get(
+    '/api/user/course.json',
+    {
+      schema: {
+        tags,
+        summary:
+          'Danh sách khóa học: lọc theo danh mục, chủ đề, loại, nền tảng, khoảng giá, miễn phí, nổi bật; sắp xếp',
+        querystring: courseListQuery,
+        response: { 200: listEnvelope(courseListItemSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await request.services.course.listCourses(request.query);
+      return { data: items, meta: { page: request.query.page, limit: request.query.limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/user/course/details.json',
+    {
+      schema: {
+        tags,
+        summary: 'Chi tiết khóa học theo id hoặc slug: gói, giáo trình, đánh giá, khóa liên quan, khóa con (combo)',
+        querystring: detailsQuery,
+        response: { 200: envelope(courseDetailsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.course.getCourseDetails(request.query, request.viewer?.id),
+    }),
+  );
+
+  app.get(
+    '/api/user/course/review.json',
+    {
+      schema: {
+        tags,
+        summary: 'Đánh giá của học viên về một khóa học (mới nhất trước)',
+        querystring: pageQuery.extend({ course_id: idParam.optional(), slug: slugParam.optional() }),
+        response: { 200: listEnvelope(reviewSchema) },
+      },
+    },
+    async (request) => {
+      const { course_id, slug, page, limit } = request.query;
+      const { items, total } = await request.services.course.listReviews({ id: course_id, slug }, page, limit);
+      return { data: items, meta: { page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/user/course/viewed.json',
+    {
+      schema: {
+        tags,
+        summary: 'Khóa học người dùng đã xem gần đây',
+        security: [{ bearer: [] }, { cookie: [] }],
+        response: { 200: envelope(z.array(courseListItemSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.course.listViewedCourses(requireViewerId(request.viewer)),
+    }),
+  );
+
+  app.get(
+    '/api/user/lesson.json',
+    {
+      schema: {
+        tags,
+        summary: 'Giáo trình công khai của khóa học (chương và bài, đánh dấu bài học thử)',
+        querystring: z
+          .object({ course_id: idParam.optional(), slug: slugParam.optional() })
+          .refine((value) => value.course_id !== undefined || value.slug !== undefined, {
+            message: 'Cần mã khóa học (course_id) hoặc đường dẫn (slug).',
+            path: ['course_id'],
+          }),
+        response: { 200: envelope(z.object({ course_id: z.number().int(), lessons: z.array(lessonNodeSchema) })) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.course.getCurriculum({ id: request.query.course_id, slug: request.query.slug }),
+    }),
+  );
+
+  app.get(
+    '/api/user/lesson/details.json',
+    {
+      schema: {
+        tags,
+        summary: 'Nội dung bài học thử (các bài khác cần đăng ký khóa học)',
+        querystring: z.object({ id: idParam }),
+        response: { 200: envelope(lessonDetailsSchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.course.getLessonDetails(request.query.id) }),
+  );
+
+  app.get(
+    '/api/user/teacher.json',
+    {
+      schema: {
+        tags,
+        summary: 'Danh sách giảng viên',
+        querystring: pageQuery,
+        response: { 200: listEnvelope(teacherSchema) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { items, total } = await request.services.catalog.listTeachers(page, limit);
+      return { data: items, meta: { page, limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/user/teacher/details.json',
+    {
+      schema: {
+        tags,
+        summary: 'Hồ sơ giảng viên và các khóa học của giảng viên',
+        querystring: detailsQuery,
+        response: { 200: envelope(teacherSchema.extend({ courses: z.array(courseListItemSchema) })) },
+      },
+    },
+    async (request) => {
+      const teacher = await request.services.catalog.getTeacher(request.query);
+      const { items } = await request.services.course.listCourses({ teacher: teacher.slug, page: 1, limit: 100 });
+      return { data: { ...teacher, courses: items } };
+    },
+  );
+};
+
+/** alias.json: a slug or a path → the entity and its canonical URL. */
+export const aliasRoutes: FastifyPluginAsyncZod = async (app) => {
+  addPublicCaching(app);
+  app.get(
+    '/api/user/alias.json',
+    {
+      schema: {
+        tags,
+        summary:
+          'Phân giải một slug hoặc đường dẫn hai đoạn thành đối tượng (khóa học, danh mục, bài viết…) và URL chuẩn',
+        querystring: z
+          .object({ path: z.string().max(1000).optional(), slug: z.string().max(500).optional() })
+          .refine((value) => Boolean(value.path?.trim() || value.slug?.trim()), {
+            message: 'Cần đường dẫn (path) hoặc slug.',
+            path: ['path'],
+          }),
+        response: {
+          200: envelope(
+            z.object({
+              type: z.string(),
+              id: z.number().int().nullable(),
+              slug: z.string(),
+              title: z.string(),
+              url: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => ({
+      data: await request.services.alias.resolve(request.query.path ?? request.query.slug ?? ''),
+    }),
+  );
+};

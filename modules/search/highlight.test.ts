@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { buildSnippet, countExactWords, highlightText, markedWords, tokenizeQuery, toPlainText } from './highlight.ts';
+
+describe('search text helpers', () => {
+  it('folds queries into [a-z0-9] tokens, including đ and letters with two marks', () => {
+    expect(tokenizeQuery('Địa lý — Đà Nẵng!')).toEqual(['dia', 'ly', 'da', 'nang']);
+    expect(tokenizeQuery('Tiếng Việt ậ ệ ữ ộ')).toEqual(['tieng', 'viet', 'a', 'e', 'u', 'o']);
+    expect(tokenizeQuery('"* NEAR( ) OR :*')).toEqual(['near', 'or']);
+    expect(tokenizeQuery('日本語')).toEqual([]);
+  });
+
+  it('counts words typed with the same marks', () => {
+    expect(countExactWords('Nuôi con dế mèn', markedWords('con dế'))).toBe(2);
+    expect(countExactWords('Con dê và cừu', markedWords('con dế'))).toBe(1);
+  });
+
+  it('highlights whole words as written and escapes HTML', () => {
+    expect(highlightText('Địa lý 12 <b>', ['dia', 'ly'])).toBe('<mark>Địa</mark> <mark>lý</mark> 12 &#60;b&#62;');
+    expect(highlightText('Tiếng Anh giao tiếp', ['tie'])).toBe('<mark>Tiếng</mark> Anh giao <mark>tiếp</mark>');
+    expect(highlightText('Tiếng Anh', ['ng'])).toBe('Tiếng Anh');
+  });
+
+  it('cuts a snippet around the first match on word boundaries', () => {
+    const text = `${'Mở đầu rất dài '.repeat(20)}phần Địa lý ở giữa ${'và phần kết '.repeat(20)}`;
+    const snippet = buildSnippet(text, ['dia'], 80);
+    expect(snippet.startsWith('… ')).toBe(true);
+    expect(snippet).toContain('<mark>Địa</mark>');
+    expect(snippet.endsWith(' …')).toBe(true);
+  });
+
+  it('turns rich content into plain text', () => {
+    expect(toPlainText('<p>Xin&nbsp;chào <b>bạn</b></p><script>x()</script>')).toBe('Xin chào bạn');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Vietnamese search across courses, posts and help articles (PROTOCOLS.md "Vietnamese search"):
+ * diacritic-insensitive including đ, word-prefix matching, typo tolerance on PostgreSQL, matches
+ * with the same marks first, highlighted snippets, sorts and facets by kind.
+ */
+import type { Kysely } from 'kysely';
+import { readDate } from '../../db/connect.ts';
+import type { Database, SearchKind } from '../../db/schema.ts';
+import { buildSnippet, countExactWords, highlightText, markedWords, tokenizeQuery } from './highlight.ts';
+import * as repo from './search.repository.ts';
+import type { SearchSort } from './search-options.ts';
+
+export {
+  SEARCH_KIND_LABELS,
+  SEARCH_KINDS,
+  SEARCH_SORT_LABELS,
+  SEARCH_SORTS,
+  type SearchSort,
+} from './search-options.ts';
+
+export interface SearchHit {
+  kind: SearchKind;
+  id: number;
+  subtype: string | null;
+  title: string;
+  url: string;
+  thumbnail: string | null;
+  title_html: string;
+  snippet_html: string;
+  published_at: string | null;
+}
+
+export interface SearchResult {
+  items: SearchHit[];
+  total: number;
+  facets: Record<SearchKind, number>;
+}
+
+export interface SearchQuery {
+  q: string;
+  kind?: SearchKind | undefined;
+  sort?: SearchSort | undefined;
+  page: number;
+  limit: number;
+}
+
+/** How many engine candidates are ranked in memory (the engines pre-sort by their own relevance). */
+const CANDIDATE_LIMIT = 400;
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+export function createSearchService({ db }: { db: Kysely<Database> }) {
+  async function search(query: SearchQuery): Promise<SearchResult> {
+    const tokens = tokenizeQuery(query.q);
+    const facets: Record<SearchKind, number> = { course: 0, post: 0, support: 0 };
+    if (tokens.length === 0) return { items: [], total: 0, facets };
+    const words = markedWords(query.q);
+    const candidates = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT);
+    const ranked = candidates.map((candidate) => {
+      const foldedTitle = highlightText(candidate.title, tokens);
+      return {
+        candidate,
+        exactTitle: countExactWords(candidate.title, words),
+        exact: countExactWords(`${candidate.title} ${candidate.body}`, words),
+        inTitle: foldedTitle.includes('<mark>') ? 1 : 0,
+        titleHtml: foldedTitle,
+        time: candidate.published_at ? readDate(candidate.published_at).getTime() : 0,
+      };
+    });
+    for (const item of ranked) facets[item.candidate.kind] += 1;
+    const chosen = query.kind ? ranked.filter((item) => item.candidate.kind === query.kind) : ranked;
+    const collator = new Intl.Collator('vi');
+    const sort = query.sort ?? 'relevance';
+    chosen.sort((a, b) => {
+      switch (sort) {
+        case 'title':
+          return (
+            b.inTitle - a.inTitle ||
+            b.exactTitle - a.exactTitle ||
+            collator.compare(a.candidate.title, b.candidate.title)
+          );
+        case 'content':
+          return (
+            Number(b.candidate.body.length > 0) - Number(a.candidate.body.length > 0) ||
+            b.exact - b.exactTitle - (a.exact - a.exactTitle) ||
+            b.candidate.score - a.candidate.score
+          );
+        case 'date':
+          return b.time - a.time || b.candidate.score - a.candidate.score;
+        default:
+          return b.exact - a.exact || b.exactTitle - a.exactTitle || b.candidate.score - a.candidate.score;
+      }
+    });
+    const start = (query.page - 1) * query.limit;
+    const items = chosen.slice(start, start + query.limit).map(({ candidate, titleHtml }) => ({
+      kind: candidate.kind,
+      id: candidate.entity_id,
+      subtype: candidate.subtype,
+      title: candidate.title,
+      url: candidate.url,
+      thumbnail: candidate.thumbnail,
+      title_html: titleHtml,
+      snippet_html: buildSnippet(candidate.body, tokens),
+      published_at: candidate.published_at ? readDate(candidate.published_at).toISOString() : null,
+    }));
+    return { items, total: chosen.length, facets };
+  }
+
+  /** Entity ids of one kind matching the query, best first (for `keyword` filters of the lists). */
+  async function findIds(q: string, kind: SearchKind): Promise<number[]> {
+    const result = await search({ q, kind, page: 1, limit: CANDIDATE_LIMIT });
+    return result.items.map((item) => item.id);
+  }
+
+  return { search, findIds };
+}

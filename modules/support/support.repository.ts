@@ -1,0 +1,90 @@
+/** Help-centre articles, "was this helpful" votes and support requests (contact form, cellular reports). */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewSupportArticle, NewSupportRequest } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ArticleFilter {
+  categoryIds?: number[];
+  ids?: number[];
+  excludeIds?: number[];
+}
+
+function filtered(db: Db, filter: ArticleFilter) {
+  let query = db
+    .selectFrom('support_articles')
+    .innerJoin('categories', 'categories.id', 'support_articles.category_id')
+    .where('support_articles.is_published', '=', 1)
+    .where('categories.is_active', '=', 1);
+  if (filter.categoryIds) query = query.where('support_articles.category_id', 'in', filter.categoryIds);
+  if (filter.ids) query = query.where('support_articles.id', 'in', filter.ids.length > 0 ? filter.ids : [-1]);
+  if (filter.excludeIds?.length) query = query.where('support_articles.id', 'not in', filter.excludeIds);
+  return query;
+}
+
+export function listArticles(db: Db, filter: ArticleFilter, page: number, limit: number) {
+  return filtered(db, filter)
+    .select([
+      'support_articles.id',
+      'support_articles.slug',
+      'support_articles.title',
+      'support_articles.summary',
+      'support_articles.helpful_count',
+      'support_articles.not_helpful_count',
+      'support_articles.published_at',
+      'support_articles.updated_at',
+      'categories.id as category_id',
+      'categories.slug as category_slug',
+      'categories.name as category_name',
+      'categories.subtype as category_subtype',
+    ])
+    .orderBy('categories.position')
+    .orderBy('support_articles.position')
+    .orderBy('support_articles.id')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+}
+
+export type ArticleListRow = Awaited<ReturnType<typeof listArticles>>[number];
+
+export async function countArticles(db: Db, filter: ArticleFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findArticle(db: Db, by: { id?: number; slug?: string }) {
+  let query = filtered(db, {}).selectAll('support_articles');
+  if (by.id !== undefined) query = query.where('support_articles.id', '=', by.id);
+  if (by.slug !== undefined) query = query.where('support_articles.slug', '=', by.slug);
+  return query.executeTakeFirst();
+}
+
+export async function voteArticle(db: Db, id: number, helpful: boolean) {
+  return db
+    .updateTable('support_articles')
+    .set((eb) =>
+      helpful ? { helpful_count: eb('helpful_count', '+', 1) } : { not_helpful_count: eb('not_helpful_count', '+', 1) },
+    )
+    .where('id', '=', id)
+    .where('is_published', '=', 1)
+    .returning(['id', 'helpful_count', 'not_helpful_count'])
+    .executeTakeFirst();
+}
+
+export function insertArticle(db: Db, article: NewSupportArticle) {
+  return db.insertInto('support_articles').values(article).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertRequest(db: Db, request: NewSupportRequest) {
+  return db.insertInto('support_requests').values(request).returning(['id', 'status']).executeTakeFirstOrThrow();
+}
+
+export function listArticleSlugs(db: Db) {
+  return filtered(db, {})
+    .select(['support_articles.slug', 'support_articles.updated_at'])
+    .orderBy('support_articles.id')
+    .execute();
+}
