@@ -45,6 +45,8 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
+          // The abort timer only guards a stuck render; let a finished one go at once.
+          body.on('close', () => clearTimeout(abortTimer));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
@@ -60,7 +62,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    const abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

@@ -68,6 +68,8 @@ const envSchema = z
     ANALYTICS_DOMAIN: z.string().optional(),
     BUILD_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Seconds an anonymous page stays in the micro-cache; 0 renders every request. */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     /** Multiplies the stricter per-address limits of sign-in, OTP and reset (benchmarks raise it). */
     AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
     TRUST_PROXY: booleanFlag.default(false),
@@ -89,6 +91,26 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    // Payment gateways (PROTOCOLS.md). Outside production every gateway defaults to the built-in
+    // simulator (/__sim/pay/*) with public sandbox credentials; in production set the real ones.
+    PAYMENT_SIMULATOR: booleanFlag.optional(),
+    /** Minutes before an unpaid order expires. */
+    ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    MOMO_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    MOMO_PARTNER_CODE: z.string().min(1).optional(),
+    MOMO_ACCESS_KEY: z.string().min(1).optional(),
+    MOMO_SECRET_KEY: z.string().min(1).optional(),
+    ONEPAY_DOMESTIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ONEPAY_INTERNATIONAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ONEPAY_MERCHANT: z.string().min(1).optional(),
+    ONEPAY_ACCESS_CODE: z.string().min(1).optional(),
+    ONEPAY_HASH_KEY: z.string().regex(/^[0-9a-fA-F]+$/, 'phải là chuỗi hex').optional(),
+    ONEPAY_INTL_MERCHANT: z.string().min(1).optional(),
+    ONEPAY_INTL_ACCESS_CODE: z.string().min(1).optional(),
+    ONEPAY_INTL_HASH_KEY: z.string().regex(/^[0-9a-fA-F]+$/, 'phải là chuỗi hex').optional(),
+    VNPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    VNPAY_TMN_CODE: z.string().min(1).optional(),
+    VNPAY_HASH_SECRET: z.string().min(1).optional(),
   })
   .transform((env) => ({
     ...env,
@@ -101,6 +123,7 @@ const envSchema = z
         ? ''
         : `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/__sim/recognition`),
     RECOGNITION_KEY: env.RECOGNITION_KEY ?? (env.APP_ENV === 'production' ? '' : DEMO_RECOGNITION_KEY),
+    PAYMENT_SIMULATOR: env.PAYMENT_SIMULATOR ?? env.APP_ENV !== 'production',
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -144,6 +167,9 @@ export function loadEnv(source: EnvSource = process.env): Env {
     identityProblems.push('FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: cần khai báo cả hai hoặc không khai báo cái nào');
   }
   if (identityProblems.length > 0) throw new EnvError(identityProblems);
+  if (result.data.APP_ENV === 'production' && result.data.PAYMENT_SIMULATOR) {
+    throw new EnvError(['PAYMENT_SIMULATOR: không được bật khi APP_ENV=production']);
+  }
   return result.data;
 }
 

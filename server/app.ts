@@ -2,23 +2,17 @@
  * createApp(deps) → the whole product as one Fastify instance: the JSON API and the server-rendered
  * pages. Tests call it without listening (app.inject); server/main.ts listens.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ServerBuild } from 'react-router';
 import type { PublicConfig } from '../app/context.ts';
@@ -37,6 +31,9 @@ import { mediaRoutes } from '../modules/media/media.routes.ts';
 import { uploadOrigin } from '../modules/media/storage.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerViewer } from './http/viewer.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { createPageCache } from './http/page-cache.ts';
+import { chooseSerializerCompiler } from './http/serializer.ts';
 import { registerIdentity } from './http/identity.ts';
 import { recognitionSimulator } from './http/recognition-simulator.ts';
 import { traceRoutes } from './http/trace.ts';
@@ -60,11 +57,6 @@ export interface CreateAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-declare module 'http' {
-  interface ServerResponse {
-    cspNonce?: string;
-  }
-}
 
 export function toPublicConfig(env: Env): PublicConfig {
   return {
@@ -94,51 +86,21 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Tests and development check every response against its schema; demo and production serialise fast.
+  app.setSerializerCompiler(chooseSerializerCompiler(env.APP_ENV === 'test' || development));
   app.decorateRequest('services', { getter: () => services });
   app.decorateRequest('viewer', null);
-
-  app.addHook('onRequest', async (request, reply) => {
-    reply.raw.cspNonce = randomBytes(16).toString('base64');
-    reply.header('x-request-id', request.id);
-  });
 
   const publicConfig = toPublicConfig(env);
   const analyticsOrigin = publicConfig.analytics ? new URL(publicConfig.analytics.url).origin : null;
   // The browser PUTs uploads straight to the bucket when objects live on S3.
   const storageOrigin = uploadOrigin(env);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: development
-      ? false
-      : {
-          useDefaults: false,
-          directives: {
-            defaultSrc: ["'self'"],
-            baseUri: ["'self'"],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'self'"],
-            formAction: ["'self'"],
-            scriptSrc: [
-              "'self'",
-              (_request, response) => `'nonce-${(response as { cspNonce?: string }).cspNonce ?? ''}'`,
-              ...(analyticsOrigin ? [analyticsOrigin] : []),
-            ],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            mediaSrc: ["'self'", 'blob:', 'https:'],
-            fontSrc: ["'self'", 'data:'],
-            connectSrc: [
-              "'self'",
-              ...(analyticsOrigin ? [analyticsOrigin] : []),
-              ...(storageOrigin ? [storageOrigin] : []),
-            ],
-            frameSrc: env.IFRAME_HOSTS.map((host) => `https://${host}`),
-            workerSrc: ["'self'", 'blob:'],
-            manifestSrc: ["'self'"],
-          },
-        },
-    crossOriginEmbedderPolicy: false,
+  registerSecurityHeaders(app, {
+    csp: !development,
     hsts: env.APP_ENV === 'production',
+    scriptOrigins: analyticsOrigin ? [analyticsOrigin] : [],
+    connectOrigins: [...(analyticsOrigin ? [analyticsOrigin] : []), ...(storageOrigin ? [storageOrigin] : [])],
+    iframeHosts: env.IFRAME_HOSTS,
   });
   await app.register(fastifyCookie);
   registerViewer(app, services, env.PUBLIC_URL);
@@ -251,6 +213,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     await registerReactRouter(app, {
       getBuild,
       mode: development ? 'development' : 'production',
+      pageCache: development ? null : createPageCache(env.PAGE_CACHE_SECONDS),
       getLoadContext: (request, reply) => ({
         services,
         viewer: request.viewer,

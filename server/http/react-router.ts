@@ -6,11 +6,14 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import type { PageCache } from './page-cache.ts';
 
 export interface ReactRouterOptions {
   getBuild: () => Promise<ServerBuild> | ServerBuild;
   mode: 'production' | 'development';
   getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>;
+  /** Micro-cache for anonymous pages; absent to render every request. */
+  pageCache?: PageCache | null;
 }
 
 function toFetchHeaders(request: FastifyRequest): Headers {
@@ -72,9 +75,13 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
             error: { code: 'NOT_FOUND', message: `Không tìm thấy đường dẫn ${request.method} ${pathname}` },
           });
         }
+        const nonce = reply.raw.cspNonce ?? '';
+        const cacheKey = options.pageCache?.keyFor(request) ?? null;
+        const cached = cacheKey ? options.pageCache!.lookup(cacheKey, nonce) : null;
+        if (cached) return sendFetchResponse(reply, cached);
         const handle = await getHandler();
         const response = await handle(toFetchRequest(request, reply), await options.getLoadContext(request, reply));
-        return sendFetchResponse(reply, response);
+        return sendFetchResponse(reply, cacheKey ? await options.pageCache!.store(cacheKey, response, nonce) : response);
       },
     });
   });

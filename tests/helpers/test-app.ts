@@ -90,6 +90,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     PUBLIC_URL: 'http://localhost:3000',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Tests change data between requests; the page micro-cache has its own test.
+    PAGE_CACHE_SECONDS: '0',
     ...options.env,
   });
   const database = connectDatabase({

@@ -1,0 +1,65 @@
+/**
+ * Demo and production serialise responses with fast-json-stringify compiled from the zod schemas;
+ * tests use the checked zod serializer. Both must send the very same JSON for every endpoint.
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemoData } from '../db/seed/index.ts';
+import { signIn } from '../tests/helpers/auth.ts';
+import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
+import { createApp } from './app.ts';
+
+let t: TestContext;
+let fast: FastifyInstance;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await seedDemoData(t.db, { uploadsDir: path.join(t.dataDir, 'uploads') });
+  fast = await createApp({ env: { ...t.env, APP_ENV: 'demo' }, db: t.db, services: t.services });
+  await fast.ready();
+});
+
+afterAll(async () => {
+  await fast.close();
+  await t.close();
+});
+
+interface OpenApi {
+  paths: Record<string, Record<string, { parameters?: Array<{ in: string; required?: boolean }> }>>;
+}
+
+it('sends the same JSON from both serializers for every GET endpoint that needs no parameter', async () => {
+  const spec = t.app.swagger() as unknown as OpenApi;
+  const paths = Object.entries(spec.paths)
+    .filter(([url, methods]) => (url.startsWith('/api/user/') || url.startsWith('/restapi/')) && methods.get)
+    .filter(([, methods]) => !(methods.get!.parameters ?? []).some((parameter) => parameter.required))
+    .map(([url]) => url);
+  expect(paths.length).toBeGreaterThan(15);
+  const session = await signIn(t, '0912345678', 'KhaiTri@2026');
+  let compared = 0;
+  for (const url of paths) {
+    const checked = await t.app.inject({ method: 'GET', url, headers: session.bearer });
+    const quick = await fast.inject({ method: 'GET', url, headers: session.bearer });
+    expect(quick.statusCode, url).toBe(checked.statusCode);
+    if (checked.statusCode !== 200) continue;
+    expect(JSON.parse(quick.body), url).toEqual(JSON.parse(checked.body));
+    compared += 1;
+  }
+  expect(compared).toBeGreaterThan(15);
+});
+
+it('sends the same course, post and help-article details', async () => {
+  const firstSlug = async (url: string) => (JSON.parse((await t.app.inject({ method: 'GET', url })).body) as { data: Array<{ slug: string }> }).data[0]!.slug;
+  const samples = [
+    `/api/user/course/details.json?slug=${await firstSlug('/api/user/course.json')}`,
+    `/api/user/post/details.json?slug=${await firstSlug('/api/user/post.json')}`,
+    `/api/user/support/details.json?slug=${await firstSlug('/api/user/support.json')}`,
+  ];
+  for (const url of samples) {
+    const checked = await t.app.inject({ method: 'GET', url });
+    const quick = await fast.inject({ method: 'GET', url });
+    expect(checked.statusCode, url).toBe(200);
+    expect(JSON.parse(quick.body), url).toEqual(JSON.parse(checked.body));
+  }
+});
