@@ -76,15 +76,18 @@ export function sessionHeaders(
   return headers;
 }
 
-/** The forgot-password verify token rides in a short-lived HttpOnly cookie, out of the URL. */
+/**
+ * The forgot-password verify token rides in a short-lived HttpOnly cookie, out of the URL. Its path is
+ * `/`: client-side form posts go to `/quen-mat-khau-step-2.data`, which a narrower path would miss.
+ */
 export const VERIFY_COOKIE = 'kt_verify';
 
 export function verifyTokenCookie(token: string, secure: boolean): string {
-  return `${VERIFY_COOKIE}=${encodeURIComponent(token)}; Path=/quen-mat-khau-step-2; Max-Age=900; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${VERIFY_COOKIE}=${encodeURIComponent(token)}; Path=/; Max-Age=900; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 export function clearVerifyTokenCookie(secure: boolean): string {
-  return `${VERIFY_COOKIE}=; Path=/quen-mat-khau-step-2; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${VERIFY_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 export function readVerifyToken(request: Request): string | null {
