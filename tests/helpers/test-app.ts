@@ -99,8 +99,56 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     dataDir,
     ...(schema ? { pgSchema: schema } : {}),
   });
-  await migrateToLatest(database.db);
-  const uploadsDir = path.join(dataDir, 'uploads');
+  const discard = async () => {
+    await database.close();
+    if (schema && pgUrl) await dropPgSchema(pgUrl, schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  let setup;
+  try {
+    setup = await startTestApp(database, env, options);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  const { app, services, uploadsDir, baseUrl } = setup;
+
+  return {
+    app,
+    database,
+    db: database.db,
+    services,
+    env,
+    dataDir,
+    uploadsDir,
+    ...(baseUrl ? { baseUrl } : {}),
+    async close() {
+      await app.close();
+      await discard();
+    },
+  };
+}
+
+/**
+ * Kysely's migrator introspects every schema of the database; when another test file drops its
+ * schema at that moment PostgreSQL answers "schema … does not exist". That race is retried.
+ */
+async function migrateWithRetry(database: DatabaseHandle): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await migrateToLatest(database.db);
+      return;
+    } catch (error) {
+      const concurrentDrop = /schema .* does not exist|relation .* does not exist/i.test(String((error as Error).message));
+      if (!concurrentDrop || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+async function startTestApp(database: DatabaseHandle, env: Env, options: TestContextOptions) {
+  await migrateWithRetry(database);
+  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
   if (options.seed) await seedDemoData(database.db, { uploadsDir });
   const services = createServices({ db: database.db, engine: database.engine, env });
   const build = options.pages ? await loadServerBuild() : undefined;
@@ -120,20 +168,5 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     baseUrl = `http://127.0.0.1:${address.port}`;
   }
 
-  return {
-    app,
-    database,
-    db: database.db,
-    services,
-    env,
-    dataDir,
-    uploadsDir,
-    ...(baseUrl ? { baseUrl } : {}),
-    async close() {
-      await app.close();
-      await database.close();
-      if (schema && pgUrl) await dropPgSchema(pgUrl, schema);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { app, services, uploadsDir, baseUrl };
 }
