@@ -86,6 +86,15 @@ describe('sign-in pages and guards', () => {
     expect(after.headers.location).toContain('/dang-nhap?redirect=');
   });
 
+  it('explains a failed single sign-on, and offers SSO only when a provider is configured', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/dang-nhap?sso=expired' });
+    expect(page.body).toContain('Phiên đăng nhập liên kết đã hết hạn. Vui lòng thử lại.');
+    expect(page.body).not.toContain('/api/user/login_sso/authorize');
+    const unknown = await t.app.inject({ method: 'GET', url: '/dang-nhap?sso=%3Cscript%3E' });
+    expect(unknown.body).toContain('Không đăng nhập được bằng tài khoản liên kết.');
+    expect(unknown.body).not.toContain('<script>alert');
+  });
+
   it('never honours an off-site redirect after login', async () => {
     await createUser(t.db, { phone: '84913131313' });
     for (const target of ['https://evil.example/', '//evil.example', '/\\evil.example']) {

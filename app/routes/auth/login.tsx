@@ -23,8 +23,20 @@ const loginForm = z.object({
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Đăng nhập' });
 
 /** A number the operator recognised (SPEC §6) is pre-filled. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { recognizedPhone: readRecognizedPhone(request.headers.get('cookie')) };
+const SSO_MESSAGES: Record<string, string> = {
+  failed: 'Không đăng nhập được bằng tài khoản liên kết. Vui lòng thử lại hoặc dùng mật khẩu.',
+  expired: 'Phiên đăng nhập liên kết đã hết hạn. Vui lòng thử lại.',
+  cancelled: 'Bạn đã hủy đăng nhập bằng tài khoản liên kết.',
+  conflict: 'Tài khoản liên kết này đã gắn với một tài khoản khác.',
+};
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const sso = new URL(request.url).searchParams.get('sso');
+  return {
+    recognizedPhone: readRecognizedPhone(request.headers.get('cookie')),
+    ssoEnabled: Boolean(context.services.identity?.config.sso),
+    ssoMessage: sso ? (SSO_MESSAGES[sso] ?? SSO_MESSAGES.failed) : undefined,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +71,7 @@ export default function LoginPage({ actionData, loaderData }: Route.ComponentPro
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Đăng nhập</h1>
       <p className="mb-5 text-sm text-slate-600">Dùng số điện thoại hoặc email đã đăng ký.</p>
       <FormMessage message={notice} tone="success" />
-      <FormMessage message={state?.message} />
+      <FormMessage message={state?.message ?? loaderData?.ssoMessage} />
       <Form method="post" noValidate>
         <FormField
           label="Số điện thoại hoặc email"
@@ -92,6 +104,14 @@ export default function LoginPage({ actionData, loaderData }: Route.ComponentPro
           Đăng nhập bằng mã OTP
         </button>
       </Form>
+      {loaderData?.ssoEnabled ? (
+        <a
+          href={`/api/user/login_sso/authorize?redirect=${encodeURIComponent(params.get('redirect') ?? '/')}`}
+          className="mt-3 flex w-full items-center justify-center rounded-xl border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Đăng nhập bằng tài khoản doanh nghiệp (SSO)
+        </a>
+      ) : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         Chưa có tài khoản?{' '}
         <Link to={`/dang-ky${suffix}`} className="font-semibold text-brand-700 hover:underline">
