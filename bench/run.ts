@@ -12,12 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiBenchmark } from './api.ts';
+import { authBenchmark } from './auth.ts';
 import type { Benchmark, Settings } from './lib/bench.ts';
 import { machineLoad } from './lib/cpu.ts';
 import { formatResult, formatSummaryLine, verdictOf, type Verdict } from './lib/format.ts';
 import { ssrBenchmark } from './ssr.ts';
 
-const BENCHMARKS: Benchmark[] = [apiBenchmark, ssrBenchmark];
+const BENCHMARKS: Benchmark[] = [apiBenchmark, ssrBenchmark, authBenchmark];
 const BUILD_FILE = path.resolve('build/server/index.js');
 
 /** A wrong command line: printed as one line, not as a stack trace. */

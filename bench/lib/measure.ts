@@ -32,6 +32,8 @@ export interface Run {
 export interface Target {
   url: string;
   pid: number;
+  /** A POST body sent as JSON on every request (GET without it). */
+  json?: unknown;
 }
 
 export interface Side extends Run {
@@ -54,7 +56,15 @@ export function median(values: number[]): number {
 
 export async function measure(target: Target, seconds: number, connections: number): Promise<Run> {
   const started = { wall: performance.now(), server: processCpuSeconds(target.pid), client: ownCpuSeconds() };
-  const result = await autocannon({ url: target.url, duration: seconds, connections, pipelining: 1 });
+  const result = await autocannon({
+    url: target.url,
+    duration: seconds,
+    connections,
+    pipelining: 1,
+    ...(target.json === undefined
+      ? {}
+      : { method: 'POST', body: JSON.stringify(target.json), headers: { 'content-type': 'application/json' } }),
+  });
   const wallSeconds = (performance.now() - started.wall) / 1000;
   return {
     rps: result.requests.average,

@@ -35,6 +35,7 @@ serveInChild<ProductOptions>(async ({ pages }) => {
     LOG_LEVEL: 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    AUTH_RATE_LIMIT_SCALE: '100000',
   });
   const database = connectDatabase({ dataDir });
   const cleanup = async () => {

@@ -1,7 +1,7 @@
 /** Passwords (ARCHITECTURE.md §6): argon2id m=19456 KiB, t=2, p=1; 8–64 characters; no common ones. */
 import { hash, verify } from '@node-rs/argon2';
 
-const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 const COMMON_PASSWORDS = new Set([
   '12345678',
