@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../tests/factories/accounts.ts';
-import { nextClientAddress, readLatestCode, SAME_ORIGIN } from '../tests/helpers/auth.ts';
+import { cookiesOf, readLatestCode, submitForm } from '../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
 
 let t: TestContext;
@@ -13,26 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function cookiesOf(response: { headers: Record<string, unknown> }): string {
-  const setCookie = response.headers['set-cookie'];
-  return (Array.isArray(setCookie) ? setCookie : [String(setCookie ?? '')])
-    .map((cookie: string) => cookie.split(';')[0])
-    .join('; ');
-}
-
-const submit = (url: string, fields: Record<string, string>, cookie = '') =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      host: 'localhost:3000',
-      ...SAME_ORIGIN,
-      ...(cookie ? { cookie } : {}),
-    },
-    remoteAddress: nextClientAddress(),
-  });
+const submit = (url: string, fields: Record<string, string>, cookie = '') => submitForm(t, url, fields, cookie);
 
 describe('sign-in pages and guards', () => {
   it('signs in through the login form and lands on the ?redirect= target; guest pages then go home', async () => {

@@ -7,9 +7,9 @@ import { envelope } from '../site/site.schemas.ts';
 import type { Services } from '../services.ts';
 import * as schemas from './accounts.schemas.ts';
 import type { SignedIn } from './accounts.service.ts';
-import { requestMeta, requireApiViewer } from './guards.ts';
+import { requestMeta, requireApiViewer, setSessionCookies } from './guards.ts';
 import { PROVINCES } from './provinces.ts';
-import { buildClearedSessionCookies, buildSessionCookies } from './session-cookies.ts';
+import { buildClearedSessionCookies } from './session-cookies.ts';
 
 function requireEmail(value: string): string {
   const email = normalizeEmail(value);
@@ -18,16 +18,7 @@ function requireEmail(value: string): string {
 }
 
 function answerSignedIn(reply: FastifyReply, services: Services, signedIn: SignedIn) {
-  reply.header(
-    'set-cookie',
-    buildSessionCookies({
-      token: signedIn.token,
-      userId: signedIn.user.id,
-      fullName: signedIn.user.full_name,
-      siteLabel: services.web.siteLabel,
-      secure: services.web.secureCookies,
-    }),
-  );
+  setSessionCookies(reply, services, signedIn);
   return { data: { token: signedIn.token, expires_at: signedIn.expiresAt, user: signedIn.user } };
 }
 

@@ -2,6 +2,7 @@
  * The web session of SPEC §3/§4: cookie `kt_user` holds the user info (token, id, full name) and
  * `kt_site` the site label; both HttpOnly, SameSite=Lax, 3 days. Logout clears both.
  */
+import { parseCookies } from '../../lib/cookies.ts';
 import { isSessionValid, SESSION_LIFETIME_SECONDS } from '../../lib/session.ts';
 
 export const USER_COOKIE = 'kt_user';
@@ -31,18 +32,6 @@ export function buildClearedSessionCookies(secure: boolean): string[] {
   return [serialize(USER_COOKIE, '', 0, secure), serialize(SITE_COOKIE, '', 0, secure)];
 }
 
-function parseCookieHeader(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  if (!header) return cookies;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!cookies.has(name)) cookies.set(name, part.slice(index + 1).trim());
-  }
-  return cookies;
-}
-
 export interface CookieSession {
   /** Whether the browser sent session cookies at all. */
   present: boolean;
@@ -51,7 +40,7 @@ export interface CookieSession {
 }
 
 export function readCookieSession(cookieHeader: string | undefined, siteLabel: string): CookieSession {
-  const cookies = parseCookieHeader(cookieHeader);
+  const cookies = parseCookies(cookieHeader);
   const rawInfo = cookies.get(USER_COOKIE);
   const rawSite = cookies.get(SITE_COOKIE);
   if (!rawInfo && !rawSite) return { present: false, token: null };

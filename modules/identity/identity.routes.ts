@@ -2,34 +2,17 @@
  * login_sso.json (OpenID Connect, code + PKCE), social_network_link.json, unlink_social_network.json
  * and the browser legs of both flows (authorize → provider → callback).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '../../lib/errors.ts';
 import { signedInSchema } from '../accounts/accounts.schemas.ts';
-import type { SignedIn } from '../accounts/accounts.service.ts';
-import { requestMeta, requireApiViewer } from '../accounts/guards.ts';
-import { buildSessionCookies } from '../accounts/session-cookies.ts';
+import { requestMeta, requireApiViewer, setSessionCookies } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
-import type { Services } from '../services.ts';
 import type { IdentityService, LinkableProvider } from './identity.service.ts';
 import * as schemas from './identity.schemas.ts';
 
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 const PROFILE_PATH = '/tai-khoan/ho-so';
-
-function setSessionCookies(reply: FastifyReply, services: Services, signedIn: SignedIn): void {
-  reply.header(
-    'set-cookie',
-    buildSessionCookies({
-      token: signedIn.token,
-      userId: signedIn.user.id,
-      fullName: signedIn.user.full_name,
-      siteLabel: services.web.siteLabel,
-      secure: services.web.secureCookies,
-    }),
-  );
-}
 
 /** A failure of a browser leg, as a short code for the page it lands on. */
 function describeFailure(error: unknown): string {

@@ -14,13 +14,13 @@ import type { RequestMeta } from '../accounts/sessions.ts';
 import { createFacebookClient, type FacebookClient } from './facebook.ts';
 import type { IdentityConfig } from './identity.config.ts';
 import * as repo from './identity.repository.ts';
+import { parseCookies } from '../../lib/cookies.ts';
 import { createOidcClient, OidcError, type ExternalIdentity, type OidcClient } from './oidc-client.ts';
 import { buildRecognitionRedirect, decryptMsisdn, normalizeMsisdn, readCallbackQuery } from './recognition.ts';
 import {
   ATTEMPT_PENDING_MS,
   buildAttemptCookie,
   buildRecognizedPhoneCookies,
-  parseCookies,
   readAttempt,
   toSafePath,
 } from './recognition-cookies.ts';

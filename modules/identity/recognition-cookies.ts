@@ -3,6 +3,7 @@
  * `{ time, redirect, path }`), the recognised number the sign-in pages pre-fill, and the flag the
  * shell turns into the `celluar` session flag. No crypto here: page modules import it.
  */
+import { parseCookies } from '../../lib/cookies.ts';
 import { formatPhone, normalizePhone } from '../../lib/phone.ts';
 
 /** SPEC §4: the cookie that records a recognition attempt: `{ time, redirect, path }`. */
@@ -26,18 +27,6 @@ export interface RecognitionAttempt {
   redirect: boolean;
   /** Where the visitor was going. */
   path: string;
-}
-
-export function parseCookies(header: string | undefined | null): Map<string, string> {
-  const cookies = new Map<string, string>();
-  if (!header) return cookies;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!cookies.has(name)) cookies.set(name, part.slice(index + 1).trim());
-  }
-  return cookies;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are what this refuses

@@ -58,3 +58,27 @@ export async function readLatestLink(db: Kysely<Database>, recipient: string, pa
   if (!match) throw new Error(`no ${path} link in the last message to ${recipient}`);
   return match[1]!;
 }
+
+/** Posts a page form as a browser without JavaScript would (same origin, form-encoded). */
+export function submitForm(t: TestContext, url: string, fields: Record<string, string>, cookie = '') {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(fields).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      host: 'localhost:3000',
+      ...SAME_ORIGIN,
+      ...(cookie ? { cookie } : {}),
+    },
+    remoteAddress: nextClientAddress(),
+  });
+}
+
+/** The cookies a response sets, as a Cookie request header. */
+export function cookiesOf(response: { headers: Record<string, unknown> }): string {
+  const setCookie = response.headers['set-cookie'];
+  return (Array.isArray(setCookie) ? setCookie : [String(setCookie ?? '')])
+    .map((cookie: string) => cookie.split(';')[0])
+    .join('; ');
+}

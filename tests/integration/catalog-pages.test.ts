@@ -5,26 +5,14 @@
  * the signed-in topic and viewed-course lists. Needs the built app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextClientAddress, SAME_ORIGIN, signIn } from '../helpers/auth.ts';
+import { signIn, submitForm } from '../helpers/auth.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let t: TestContext;
 const COURSE = 'luyen-thi-thpt-quoc-gia-mon-toan-2027';
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-const submit = (url: string, fields: Record<string, string>, cookie = '') =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      host: 'localhost:3000',
-      ...SAME_ORIGIN,
-      ...(cookie ? { cookie } : {}),
-    },
-    remoteAddress: nextClientAddress(),
-  });
+const submit = (url: string, fields: Record<string, string>, cookie = '') => submitForm(t, url, fields, cookie);
 
 function parse(html: string) {
   return {
