@@ -1,10 +1,12 @@
 /**
- * `npm run bench [-- api ssr] [--seconds 5] [--rounds 2] [--connections 32] [--warmup 1]
- *   [--node-env production|development] [--cpu-prof DIR]`
+ * `npm run bench [-- api ssr auth catalog search lighthouse] [--seconds 5] [--rounds 2]
+ *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]`
  *
- * Each benchmark compares the product with a baseline measured in the same run and prints the
- * ratio against its target. Servers run in child processes, autocannon in this one (2 cores: one
- * each). Below target still exits 0 (it is a measurement); errors and non-2xx answers exit 1.
+ * The throughput benchmarks compare the product with a baseline measured in the same run and print
+ * the ratio against its target (catalog: two endpoints, and their p99 at 64 connections); search
+ * and lighthouse check absolute budgets (latency, scores). Servers run in child processes,
+ * autocannon in this one (2 cores: one each). Below target still exits 0 (it is a measurement);
+ * errors and non-2xx answers exit 1.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,12 +15,24 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiBenchmark } from './api.ts';
 import { authBenchmark } from './auth.ts';
-import type { Benchmark, Settings } from './lib/bench.ts';
+import { catalogBenchmark } from './catalog.ts';
+import type { AnyBenchmark, Report, Settings } from './lib/bench.ts';
 import { machineLoad } from './lib/cpu.ts';
-import { formatResult, formatSummaryLine, verdictOf, type Verdict } from './lib/format.ts';
+import { comparisonReport, formatCheckLine, formatSummaryLine } from './lib/format.ts';
+import { lighthouseBenchmark } from './lighthouse.ts';
+import { searchBenchmark } from './search.ts';
 import { ssrBenchmark } from './ssr.ts';
 
-const BENCHMARKS: Benchmark[] = [apiBenchmark, ssrBenchmark, authBenchmark];
+/** In this order; lighthouse last (it is the slowest, and needs the built pages). */
+const BENCHMARKS: AnyBenchmark[] = [
+  apiBenchmark,
+  ssrBenchmark,
+  authBenchmark,
+  catalogBenchmark,
+  searchBenchmark,
+  lighthouseBenchmark,
+];
+const DEFAULT_CONNECTIONS = 32;
 const BUILD_FILE = path.resolve('build/server/index.js');
 
 /** A wrong command line: printed as one line, not as a stack trace. */
@@ -32,13 +46,19 @@ function positiveNumber(name: string, value: string, allowZero = false): number 
   return number;
 }
 
-function readSettings(): { selected: Benchmark[]; settings: Settings } {
+/** The settings of one benchmark: --connections when given, else the benchmark's own default. */
+function settingsFor(bench: AnyBenchmark, settings: Settings, connections: number | undefined): Settings {
+  const own = bench.kind === 'report' ? bench.connections : undefined;
+  return { ...settings, connections: connections ?? own ?? DEFAULT_CONNECTIONS };
+}
+
+function readSettings(): { selected: AnyBenchmark[]; settings: Settings; connections: number | undefined } {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
       seconds: { type: 'string', default: '5' },
       rounds: { type: 'string', default: '2' },
-      connections: { type: 'string', default: '32' },
+      connections: { type: 'string' },
       warmup: { type: 'string', default: '1' },
       'cpu-prof': { type: 'string' },
       'node-env': { type: 'string', default: 'production' },
@@ -53,17 +73,28 @@ function readSettings(): { selected: Benchmark[]; settings: Settings } {
   const nodeEnv = values['node-env'];
   if (nodeEnv !== 'production' && nodeEnv !== 'development')
     throw new UsageError('--node-env must be production or development');
+  const connections =
+    values.connections === undefined ? undefined : Math.round(positiveNumber('connections', values.connections));
   return {
     selected,
+    connections,
     settings: {
       seconds: positiveNumber('seconds', values.seconds),
       rounds: Math.round(positiveNumber('rounds', values.rounds)),
-      connections: Math.round(positiveNumber('connections', values.connections)),
+      connections: connections ?? DEFAULT_CONNECTIONS,
       warmupSeconds: positiveNumber('warmup', values.warmup, true),
       cpuProfDir,
       nodeEnv,
     },
   };
+}
+
+/** `32 connections (catalog: 64)` */
+function describeConnections(selected: AnyBenchmark[], settings: Settings, connections: number | undefined): string {
+  const own = selected
+    .filter((bench) => bench.kind === 'report' && connections === undefined && bench.connections !== undefined)
+    .map((bench) => `${bench.name}: ${settingsFor(bench, settings, connections).connections}`);
+  return `${settings.connections} connections${own.length > 0 ? ` (${own.join(', ')})` : ''}`;
 }
 
 function ensureBuild(): void {
@@ -73,7 +104,7 @@ function ensureBuild(): void {
 }
 
 async function main(): Promise<number> {
-  const { selected, settings } = readSettings();
+  const { selected, settings, connections } = readSettings();
   if (settings.cpuProfDir) fs.mkdirSync(settings.cpuProfDir, { recursive: true });
   // Before any server starts, the load average is other people's work.
   const load = machineLoad();
@@ -81,7 +112,8 @@ async function main(): Promise<number> {
   console.log(
     `Node ${process.version}, ${os.availableParallelism()} CPUs, servers with NODE_ENV=${settings.nodeEnv}, ` +
       'each in its own child process, autocannon in this one; ' +
-      `${settings.connections} connections, ${settings.warmupSeconds} s warm-up, then ${settings.rounds} × ${settings.seconds} s ` +
+      `${describeConnections(selected, settings, connections)}, ${settings.warmupSeconds} s warm-up, ` +
+      `then ${settings.rounds} × ${settings.seconds} s ` +
       'per side alternating baseline/product; medians.',
   );
   console.log(
@@ -94,19 +126,21 @@ async function main(): Promise<number> {
   const summary: string[] = [];
   let failed = false;
   for (const bench of selected) {
-    let verdict: Verdict;
     try {
       if (bench.needsBuild) ensureBuild();
-      const result = await bench.run(settings);
-      verdict = verdictOf(bench, result);
-      console.log(`${formatResult(bench, result)}\n`);
-      summary.push(formatSummaryLine(bench.name, verdict, result.comparison.ratio, bench.target));
+      const own = settingsFor(bench, settings, connections);
+      const report: Report =
+        bench.kind === 'report' ? await bench.run(own) : comparisonReport(bench, await bench.run(own));
+      console.log(`[${bench.name}] ${bench.title}\n${report.lines.join('\n')}\n`);
+      for (const check of report.checks) {
+        summary.push(formatCheckLine(bench.name, check));
+        if (check.verdict === 'ERROR') failed = true;
+      }
     } catch (error) {
-      verdict = 'ERROR';
+      failed = true;
       console.error(`[${bench.name}] failed:`, error, '\n');
-      summary.push(formatSummaryLine(bench.name, verdict));
+      summary.push(formatSummaryLine(bench.name, 'ERROR'));
     }
-    if (verdict === 'ERROR') failed = true;
   }
   console.log(`Summary\n${summary.join('\n')}`);
   if (settings.cpuProfDir) console.log(`\nCPU profiles of the servers (one folder per server): ${settings.cpuProfDir}`);

@@ -104,10 +104,16 @@ const envSchema = z
     ONEPAY_INTERNATIONAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     ONEPAY_MERCHANT: z.string().min(1).optional(),
     ONEPAY_ACCESS_CODE: z.string().min(1).optional(),
-    ONEPAY_HASH_KEY: z.string().regex(/^[0-9a-fA-F]+$/, 'phải là chuỗi hex').optional(),
+    ONEPAY_HASH_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]+$/, 'phải là chuỗi hex')
+      .optional(),
     ONEPAY_INTL_MERCHANT: z.string().min(1).optional(),
     ONEPAY_INTL_ACCESS_CODE: z.string().min(1).optional(),
-    ONEPAY_INTL_HASH_KEY: z.string().regex(/^[0-9a-fA-F]+$/, 'phải là chuỗi hex').optional(),
+    ONEPAY_INTL_HASH_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]+$/, 'phải là chuỗi hex')
+      .optional(),
     VNPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     VNPAY_TMN_CODE: z.string().min(1).optional(),
     VNPAY_HASH_SECRET: z.string().min(1).optional(),

@@ -176,6 +176,18 @@ export interface Database {
   course_views: CourseViewsTable;
   search_documents: SearchDocumentsTable;
   social_accounts: SocialAccountsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  promotions: PromotionsTable;
+  promotion_targets: PromotionTargetsTable;
+  promotion_usages: PromotionUsagesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  payment_notifications: PaymentNotificationsTable;
+  enrolments: EnrolmentsTable;
+  activation_codes: ActivationCodesTable;
+  activation_redemptions: ActivationRedemptionsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -470,3 +482,177 @@ export interface SocialAccountsTable {
 }
 
 export type SocialAccountRow = Selectable<SocialAccountsTable>;
+
+// ── Commerce (issue 5: carts, promotions, orders, payments, enrolments, activation codes) ─────
+
+export interface CartsTable {
+  id: Generated<number>;
+  /** A signed-in learner's cart; null for an anonymous cart keyed by `token` (cookie). */
+  user_id: number | null;
+  token: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: number;
+  course_id: number;
+  pod_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PromotionType = 'same_price' | 'fixed_price' | 'percentage';
+export type CustomerType = 'all_user' | 'user_sub' | 'user_active' | 'user_inactive';
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  type: PromotionType;
+  /** same_price: the price of each eligible line; fixed_price: đồng off; percentage: 1–100. */
+  value: number;
+  /** percentage: the cap in đồng (null = none). */
+  max_discount: number | null;
+  min_order: Counter;
+  /** Total uses (null = unlimited); `used` counts uses held by live orders. */
+  quantity: number | null;
+  used: Counter;
+  per_user: Counter;
+  customer_type: ColumnType<CustomerType, CustomerType | undefined, CustomerType>;
+  scope: ColumnType<'all' | 'categories' | 'courses', 'all' | 'categories' | 'courses' | undefined>;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  is_active: Flag;
+  /** Listed on the offers page (promotion.json). */
+  is_public: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PromotionTargetsTable {
+  promotion_id: number;
+  kind: 'category' | 'course';
+  target_id: number;
+}
+
+export interface PromotionUsagesTable {
+  id: Generated<number>;
+  promotion_id: number;
+  user_id: number;
+  order_id: number;
+  discount: number;
+  created_at: Timestamp;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'completed' | 'cancelled' | 'expired' | 'failed' | 'refunded';
+export type PaymentMethod = 'momo' | 'onepay_domestic' | 'onepay_international' | 'vnpay' | 'carrier' | 'free';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  code: string;
+  user_id: number;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  subtotal: number;
+  discount: Counter;
+  total: number;
+  promotion_id: number | null;
+  promotion_code: string | null;
+  failure_reason: string | null;
+  expires_at: Timestamp;
+  paid_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  /** When it became cancelled, expired, failed or refunded. */
+  closed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  course_id: number;
+  pod_id: number | null;
+  course_title: string;
+  course_slug: string;
+  course_type: CourseType;
+  cycle: number;
+  price: number;
+  discount: Counter;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  gateway: PaymentMethod;
+  /** The reference sent to the gateway (MoMo orderId, vpc_MerchTxnRef, vnp_TxnRef): one per attempt. */
+  request_id: string;
+  amount: number;
+  status: ColumnType<'pending' | 'succeeded' | 'failed', 'pending' | 'succeeded' | 'failed' | undefined>;
+  gateway_txn_id: string | null;
+  result_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  payment_id: number | null;
+  gateway: string;
+  channel: 'ipn' | 'return' | 'app';
+  /** The raw callback as received (JSON body or query string). */
+  payload: string;
+  signature_valid: Flag;
+  outcome: string;
+  created_at: Timestamp;
+}
+
+export type EnrolmentSource = 'order' | 'activation' | 'free' | 'subscription';
+
+export interface EnrolmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  source: EnrolmentSource;
+  order_id: number | null;
+  activation_code_id: number | null;
+  starts_at: Timestamp;
+  /** null = unlimited. */
+  ends_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ActivationCodesTable {
+  id: Generated<number>;
+  code: string;
+  batch: string;
+  course_id: number;
+  pod_id: number | null;
+  max_uses: Counter;
+  used: Counter;
+  /** Access length after redemption; null = the package's cycle, or unlimited. */
+  access_days: number | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  is_active: Flag;
+  created_at: Timestamp;
+}
+
+export interface ActivationRedemptionsTable {
+  id: Generated<number>;
+  code_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export type PromotionRow = Selectable<PromotionsTable>;
+export type NewPromotion = Insertable<PromotionsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type EnrolmentRow = Selectable<EnrolmentsTable>;
+export type NewActivationCode = Insertable<ActivationCodesTable>;

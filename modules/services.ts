@@ -24,8 +24,9 @@ import { createMessagingService, type MessagingService } from './messaging/messa
 import { createNotificationsService, type NotificationsService } from './notifications/notifications.service.ts';
 import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
 import { createMediaService, type MediaService } from './media/media.service.ts';
+import { createCommerceServices, type CommerceServices } from './orders/commerce.ts';
 
-export interface Services {
+export interface Services extends CommerceServices {
   engine: Engine;
   cache: Cache;
   sanitizeRichContent: (html: string) => string;
@@ -103,7 +104,9 @@ export function createServices({
   const content = createContentService({ db, cache, sanitize: sanitizeRichContent, catalog, search });
   const support = createSupportService({ db, cache, sanitize: sanitizeRichContent, catalog, search });
   const alias = createAliasService({ catalog, course, content, support, site });
+  const notifications = createNotificationsService(db);
   return {
+    ...createCommerceServices({ db, env, course, notifications }),
     search,
     catalog,
     course,
@@ -122,7 +125,7 @@ export function createServices({
       otpTtlSeconds: env.OTP_TTL_SECONDS,
     }),
     profile: createProfileService(db),
-    notifications: createNotificationsService(db),
+    notifications,
     storage,
     media: createMediaService({ storage, profile: createProfileService(db), maxBytes: env.UPLOAD_MAX_BYTES }),
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },

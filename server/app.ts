@@ -38,6 +38,7 @@ import { registerIdentity } from './http/identity.ts';
 import { recognitionSimulator } from './http/recognition-simulator.ts';
 import { traceRoutes } from './http/trace.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
+import { commerceRoutes } from '../modules/orders/commerce.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
@@ -56,7 +57,6 @@ export interface CreateAppOptions {
   viteMiddleware?: (req: unknown, res: unknown, next: () => void) => void;
   logger?: FastifyServerOptions['logger'];
 }
-
 
 export function toPublicConfig(env: Env): PublicConfig {
   return {
@@ -169,6 +169,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(notificationsRoutes);
   await app.register(mediaRoutes, { maxBytes: env.UPLOAD_MAX_BYTES });
   await app.register(identityRoutes, { identity });
+  await app.register(commerceRoutes, { paymentsConfig: services.paymentsConfig });
   await app.register(traceRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);

@@ -67,8 +67,15 @@ async function main(): Promise<void> {
     ...(viteMiddleware ? { viteMiddleware } : {}),
   });
 
+  // Unpaid orders expire after ORDER_EXPIRY_MINUTES; a job runner can call the same function.
+  const expireOrders = setInterval(() => {
+    services.orders.expireOverdue().catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'));
+  }, 60_000);
+  expireOrders.unref();
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    clearInterval(expireOrders);
     await app.close();
     await database.close();
     process.exit(0);

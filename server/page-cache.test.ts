@@ -25,7 +25,11 @@ function policyNonce(header: unknown): string {
 
 it('answers a repeated anonymous page from the cache with the new request nonce', async () => {
   const first = await t.app.inject({ method: 'GET', url: '/dieu-khoan-su-dung' });
-  const second = await t.app.inject({ method: 'GET', url: '/dieu-khoan-su-dung', headers: { cookie: 'kt_bid=abc; up=x' } });
+  const second = await t.app.inject({
+    method: 'GET',
+    url: '/dieu-khoan-su-dung',
+    headers: { cookie: 'kt_bid=abc; up=x' },
+  });
   expect(first.headers['x-page-cache']).toBe('miss');
   expect(second.headers['x-page-cache']).toBe('hit');
   expect(second.body.replace(/nonce="[^"]+"/g, '')).toBe(first.body.replace(/nonce="[^"]+"/g, ''));

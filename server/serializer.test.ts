@@ -50,7 +50,8 @@ it('sends the same JSON from both serializers for every GET endpoint that needs 
 });
 
 it('sends the same course, post and help-article details', async () => {
-  const firstSlug = async (url: string) => (JSON.parse((await t.app.inject({ method: 'GET', url })).body) as { data: Array<{ slug: string }> }).data[0]!.slug;
+  const firstSlug = async (url: string) =>
+    (JSON.parse((await t.app.inject({ method: 'GET', url })).body) as { data: Array<{ slug: string }> }).data[0]!.slug;
   const samples = [
     `/api/user/course/details.json?slug=${await firstSlug('/api/user/course.json')}`,
     `/api/user/post/details.json?slug=${await firstSlug('/api/user/post.json')}`,

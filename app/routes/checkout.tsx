@@ -1,13 +1,168 @@
-import { ComingSoon, PageFrame } from '../components/page-frame';
+import { Form, Link, redirectDocument, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { formatMoney } from '../../lib/format/money';
+import { FormField, FormMessage } from '../components/form-field';
+import { PageFrame } from '../components/page-frame';
+import { keepValues, parseForm, runForm, formError, isFormState } from '../forms.server';
+import { loginRedirectTarget, requireViewer } from '../guards.server';
 import { buildMeta } from '../meta';
 import type { Route } from './+types/checkout';
 
+const METHODS = [
+  { value: 'momo', label: 'Ví MoMo' },
+  { value: 'vnpay', label: 'VNPay (QR, thẻ ATM, ví)' },
+  { value: 'onepay_domestic', label: 'Thẻ ATM nội địa (OnePay)' },
+  { value: 'onepay_international', label: 'Thẻ quốc tế Visa/Master/JCB (OnePay)' },
+] as const;
+
+const checkoutForm = z.object({
+  intent: z.enum(['check', 'pay']),
+  promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
+  payment_method: z.enum(['momo', 'vnpay', 'onepay_domestic', 'onepay_international']).optional(),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const available = new Set(context.services.payments.gateways.keys());
+  const methods = METHODS.filter((method) => available.has(method.value));
+  const empty = { items: [], subtotal: 0, total: 0 };
+  // Anonymous visitors and empty carts get the page with a way forward (the app's web view opens it directly).
+  if (!context.viewer) return { cart: empty, methods, loginUrl: loginRedirectTarget(request) };
+  return { cart: await context.services.cart.view({ userId: context.viewer.id }), methods, loginUrl: null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const form = await request.formData();
+  const values = keepValues(form, ['promotion_code', 'payment_method']);
+  const input = parseForm(checkoutForm, Object.fromEntries(form));
+  if (isFormState(input)) return formError(input, values);
+  const code = input.promotion_code || undefined;
+  if (input.intent === 'check') {
+    if (!code) return formError({ message: 'Vui lòng nhập mã giảm giá.', fields: {}, values }, values);
+    return runForm(
+      values,
+      async () => ({ quote: await context.services.orders.quotePromotion(viewer.id, code), values }),
+      'check',
+    );
+  }
+  if (!input.payment_method)
+    return formError({ message: 'Vui lòng chọn phương thức thanh toán.', fields: {}, values }, values);
+  const method = input.payment_method;
+  return runForm(values, async () => {
+    const placed = await context.services.orders.place(
+      viewer.id,
+      { payment_method: method, promotion_code: code },
+      context.clientIp,
+    );
+    throw redirectDocument(
+      'payment_url' in placed && placed.payment_url
+        ? placed.payment_url
+        : `/tai-khoan/don-hang?ma=${placed.order.code}`,
+    );
+  });
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Thanh toán' });
 
-export default function CheckoutPage() {
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, methods, loginUrl } = loaderData;
+  const busy = useNavigation().state !== 'idle';
+  const quote = actionData && 'quote' in actionData ? actionData.quote : null;
+  const failure = actionData && 'message' in actionData ? actionData : null;
+  const values = (actionData && 'values' in actionData ? actionData.values : {}) as Record<string, string>;
+  if (loginUrl || cart.items.length === 0) {
+    return (
+      <PageFrame title="Thanh toán" crumbs={[{ label: 'Giỏ hàng', to: '/gio-hang' }]}>
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-4 py-10 text-center text-slate-600">
+          <p className="mb-4">{loginUrl ? 'Vui lòng đăng nhập để thanh toán.' : 'Giỏ hàng của bạn đang trống.'}</p>
+          <Link to={loginUrl ?? '/khoa-hoc'} className="btn-primary inline-flex">
+            {loginUrl ? 'Đăng nhập' : 'Khám phá khóa học'}
+          </Link>
+        </div>
+      </PageFrame>
+    );
+  }
   return (
     <PageFrame title="Thanh toán" crumbs={[{ label: 'Giỏ hàng', to: '/gio-hang' }]}>
-      <ComingSoon what="Tóm tắt đơn hàng và phương thức thanh toán" />
+      <Form method="post" className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-4">
+          <section className="rounded-2xl border border-slate-200 bg-white p-4">
+            <h2 className="mb-2 font-semibold">Đơn hàng</h2>
+            <ul className="divide-y divide-slate-100 text-sm">
+              {cart.items.map((item) => (
+                <li key={item.id} className="flex justify-between gap-3 py-2">
+                  <span>
+                    {item.course.title} <span className="text-slate-600">· {item.package_label}</span>
+                  </span>
+                  <span className="font-semibold">{formatMoney(item.price, item.pod.cycle)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <fieldset className="rounded-2xl border border-slate-200 bg-white p-4">
+            <legend className="px-1 font-semibold">Phương thức thanh toán</legend>
+            {methods.map((method, index) => (
+              <label key={method.value} className="flex items-center gap-2 py-1.5">
+                <input
+                  type="radio"
+                  name="payment_method"
+                  value={method.value}
+                  defaultChecked={
+                    (values.payment_method || methods[0]?.value) === method.value ||
+                    (!values.payment_method && index === 0)
+                  }
+                />
+                {method.label}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-4">
+          <FormMessage message={failure?.message} />
+          <FormMessage
+            message={quote ? `Áp dụng ${quote.name}: giảm ${formatMoney(quote.discount)}.` : undefined}
+            tone="success"
+          />
+          <FormField
+            label="Mã giảm giá"
+            name="promotion_code"
+            defaultValue={values.promotion_code ?? ''}
+            autoComplete="off"
+            error={failure?.fields.promotion_code}
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="check"
+            className="mb-4 w-full rounded-xl border border-brand-600 px-4 py-2 font-semibold text-brand-700"
+          >
+            Áp dụng mã
+          </button>
+          <dl className="space-y-1 text-sm">
+            <div className="flex justify-between">
+              <dt>Tạm tính</dt>
+              <dd>{formatMoney(cart.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Giảm giá</dt>
+              <dd>-{formatMoney(quote?.discount ?? 0)}</dd>
+            </div>
+            <div className="flex justify-between text-base font-bold">
+              <dt>Tổng thanh toán</dt>
+              <dd data-testid="checkout-total">{formatMoney(quote?.total ?? cart.total)}</dd>
+            </div>
+          </dl>
+          <button type="submit" name="intent" value="pay" className="btn-primary mt-4 w-full" disabled={busy}>
+            {busy ? 'Đang xử lý…' : 'Thanh toán'}
+          </button>
+          <p className="mt-2 text-xs text-slate-600">
+            Bạn sẽ được chuyển tới cổng thanh toán.{' '}
+            <Link to="/gio-hang" className="underline">
+              Quay lại giỏ hàng
+            </Link>
+          </p>
+        </aside>
+      </Form>
     </PageFrame>
   );
 }

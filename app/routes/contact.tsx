@@ -50,7 +50,13 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           ) : (
             <FormMessage message={state?.message} />
           )}
-          <Form method="post" noValidate className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+          {/* A new key after each request sent: the fields are uncontrolled, so only a fresh form empties them. */}
+          <Form
+            key={sent ? `sent-${sent}` : 'contact'}
+            method="post"
+            noValidate
+            className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+          >
             <FormField
               label="Họ và tên"
               name="full_name"

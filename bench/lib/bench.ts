@@ -10,7 +10,9 @@ export interface BenchResult {
   notes: string[];
 }
 
+/** One throughput comparison against a baseline, judged by its ratio (api, ssr, auth). */
 export interface Benchmark {
+  kind?: 'comparison';
   name: string;
   title: string;
   /** Minimum product ÷ baseline throughput ratio (issue 2, "Must show"). */
@@ -18,6 +20,48 @@ export interface Benchmark {
   /** Needs build/server/index.js (the built pages). */
   needsBuild: boolean;
   run(settings: Settings): Promise<BenchResult>;
+}
+
+/** PASS, below target, not run here (said why), or an invalid measurement (non-2xx, errors): exits 1. */
+export type Verdict = 'PASS' | 'BELOW TARGET' | 'NOT RUN' | 'ERROR';
+
+/** One measured number against its target: a line of the summary. */
+export interface Check {
+  /** What was measured: `list ratio`, `SQLite p95`, `home`. */
+  label: string;
+  /** As printed: `0.713`, `12 ms`; for NOT RUN and ERROR, the reason. */
+  value: string;
+  /** As printed: `≥ 0.5`, `≤ 30 ms`. */
+  target: string;
+  verdict: Verdict;
+}
+
+/** What a report benchmark prints (its tables and notes, already formatted) and the checks it made. */
+export interface Report {
+  lines: string[];
+  checks: Check[];
+}
+
+/**
+ * A benchmark with several numbers, each against its own target: several comparisons (catalog),
+ * or absolute budgets with no baseline (search latency, Lighthouse scores).
+ */
+export interface ReportBenchmark {
+  kind: 'report';
+  name: string;
+  title: string;
+  needsBuild: boolean;
+  /** Connections when --connections is not given (the issue sets some targets at a given load). */
+  connections?: number;
+  run(settings: Settings): Promise<Report>;
+}
+
+export type AnyBenchmark = Benchmark | ReportBenchmark;
+
+/** The verdict of a number that must reach `target` (≥) or stay within it (≤). */
+export function judge(value: number, target: number, direction: 'at-least' | 'at-most'): Verdict {
+  if (Number.isNaN(value)) return 'ERROR';
+  return (direction === 'at-least' ? value >= target : value <= target) ? 'PASS' : 'BELOW TARGET';
 }
 
 type Start = (name: string, options: unknown) => Promise<ChildServer>;

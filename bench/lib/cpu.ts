@@ -27,3 +27,25 @@ export function ownCpuSeconds(): number {
 export function machineLoad(): number {
   return os.loadavg()[0]! / os.availableParallelism();
 }
+
+export interface MachineTicks {
+  busy: number;
+  total: number;
+}
+
+/** CPU ticks of the whole machine so far, busy and in all (Linux /proc/stat; NaN elsewhere). */
+export function machineTicks(): MachineTicks {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - fields[3]! - fields[4]!, total };
+  } catch {
+    return { busy: Number.NaN, total: Number.NaN };
+  }
+}
+
+/** Cores the whole machine kept busy between two readings (2 = both cores of a 2-core machine). */
+export function machineBusyCores(from: MachineTicks, to: MachineTicks): number {
+  return ((to.busy - from.busy) / (to.total - from.total)) * os.availableParallelism();
+}

@@ -7,12 +7,14 @@ import * as foundation from './2026-11-22T0300-foundation.ts';
 import * as accounts from './2026-11-22T0330-accounts.ts';
 import * as catalog from './2026-11-22T0400-catalog.ts';
 import * as identityLinks from './2026-11-22T0500-identity-links.ts';
+import * as commerce from './2026-11-22T0600-commerce.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
   '2026-11-22T0330-accounts': accounts,
   '2026-11-22T0400-catalog': catalog,
   '2026-11-22T0500-identity-links': identityLinks,
+  '2026-11-22T0600-commerce': commerce,
 };
 
 export const migrationProvider: MigrationProvider = {

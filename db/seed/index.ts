@@ -6,6 +6,7 @@ import { seedSite } from './site.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
+import { seedCommerce } from './commerce.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -20,8 +21,9 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await seedSite(trx, path.resolve(options.uploadsDir));
-    await seedAccounts(trx);
+    const { learnerId } = await seedAccounts(trx);
     await seedCatalog(trx, path.resolve(options.uploadsDir));
     await seedContent(trx, path.resolve(options.uploadsDir));
+    await seedCommerce(trx, learnerId);
   });
 }

@@ -35,7 +35,10 @@ it('answers hostile strings in every anonymous identity field without a 500', as
   for (const value of strings) {
     const label = JSON.stringify(value).slice(0, 60);
     const requests = [
-      { url: '/api/user/register.json', payload: { username: value, password: value, full_name: value, accept_policy: true } },
+      {
+        url: '/api/user/register.json',
+        payload: { username: value, password: value, full_name: value, accept_policy: true },
+      },
       { url: '/api/user/login.json', payload: { username: value, password: value } },
       { url: '/api/user/login_phone.json', payload: { username: value } },
       { url: '/api/user/verify_otp.json', payload: { username: value, otp: value, purpose: 'register' } },
@@ -44,7 +47,12 @@ it('answers hostile strings in every anonymous identity field without a 500', as
       { url: '/api/user/change_email/confirm.json', payload: { token: value } },
     ];
     for (const request of requests) {
-      const response = await t.app.inject({ method: 'POST', url: request.url, payload: request.payload, remoteAddress: nextClientAddress() });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: request.url,
+        payload: request.payload,
+        remoteAddress: nextClientAddress(),
+      });
       expectHandled(response, `${request.url} ${label}`);
     }
   }
@@ -68,7 +76,11 @@ it('answers hostile strings in the signed-in profile and e-mail fields without a
       const response = await t.app.inject({ method: 'POST', url, payload: { email: value }, headers: bearer });
       expectHandled(response, `${url} ${label}`);
     }
-    const detail = await t.app.inject({ method: 'GET', url: `/api/user/notification/details.json?id=${encodeURIComponent(value)}`, headers: bearer });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/notification/details.json?id=${encodeURIComponent(value)}`,
+      headers: bearer,
+    });
     expectHandled(detail, `notification/details.json ${label}`);
   }
   const profile = await t.app.inject({ method: 'GET', url: '/api/user/details.json', headers: bearer });
@@ -77,10 +89,20 @@ it('answers hostile strings in the signed-in profile and e-mail fields without a
 
 it('stores a hostile but valid full name exactly, as NFC text, and renders it escaped', async () => {
   const name = 'Nguyễn <b>"Ánh"</b> & O\'Brien';
-  const refused = await t.app.inject({ method: 'PATCH', url: '/api/user/user.json', payload: { full_name: name }, headers: bearer });
+  const refused = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/user/user.json',
+    payload: { full_name: name },
+    headers: bearer,
+  });
   expect(refused.statusCode).toBe(400);
   const decomposed = 'Nguyễn Văn Ánh'.normalize('NFD');
-  const ok = await t.app.inject({ method: 'PATCH', url: '/api/user/user.json', payload: { full_name: decomposed }, headers: bearer });
+  const ok = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/user/user.json',
+    payload: { full_name: decomposed },
+    headers: bearer,
+  });
   expect(ok.statusCode).toBe(200);
   expect(ok.json().data.full_name).toBe('Nguyễn Văn Ánh'.normalize('NFC'));
 });

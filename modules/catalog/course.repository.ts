@@ -249,3 +249,31 @@ export async function refreshLessonTotals(db: Db, courseId: number): Promise<voi
 export function listPublishedCourseSlugs(db: Db) {
   return db.selectFrom('courses').select(['slug', 'updated_at']).where('is_published', '=', 1).orderBy('id').execute();
 }
+
+/** Active packages of published courses, with what a cart or an order needs of their course. */
+export function findPurchasablePods(db: Db, podIds: number[]) {
+  if (podIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('course_pods')
+    .innerJoin('courses', 'courses.id', 'course_pods.course_id')
+    .select([
+      'course_pods.id as pod_id',
+      'course_pods.name as pod_name',
+      'course_pods.cycle',
+      'course_pods.price',
+      'course_pods.payment_type',
+      'courses.id as course_id',
+      'courses.slug',
+      'courses.title',
+      'courses.type',
+      'courses.thumbnail',
+      'courses.category_id',
+      'courses.price_new',
+    ])
+    .where('course_pods.id', 'in', podIds)
+    .where('course_pods.is_active', '=', 1)
+    .where('courses.is_published', '=', 1)
+    .execute();
+}
+
+export type PurchasablePod = Awaited<ReturnType<typeof findPurchasablePods>>[number];

@@ -21,6 +21,7 @@ export interface CourseServiceDeps {
 }
 
 export type CourseService = ReturnType<typeof createCourseService>;
+export type PurchasablePod = repo.PurchasablePod;
 
 export function createCourseService({ db, cache, sanitize, search }: CourseServiceDeps) {
   async function loadItems(filter: repo.CourseFilter, sort: repo.CourseSort, page: number, limit: number) {
@@ -200,8 +201,17 @@ export function createCourseService({ db, cache, sanitize, search }: CourseServi
     return listCoursesByIds(await catalogRepo.listViewedCourseIds(db, viewerId, limit));
   }
 
+  /** Packages that can be bought now, keyed by pod id (prices always read here, never from a client). */
+  async function findPurchasablePods(podIds: number[]) {
+    const rows = await repo.findPurchasablePods(db, [...new Set(podIds)]);
+    return new Map(rows.map((row) => [row.pod_id, row]));
+  }
+
   return {
     listCourses,
+    findPurchasablePods,
+    /** The child courses a combo grants. */
+    listComboChildIds: (comboId: number) => repo.listChildIds(db, comboId),
     listCoursesByIds,
     getCourseDetails,
     getCurriculum,

@@ -14,7 +14,7 @@ const notificationSchema = z.object({
   created_at: z.string(),
 });
 
-const pageQuery = z.object({
+export const pageQuery = z.object({
   page: z.coerce.number({ error: 'Trang không hợp lệ.' }).int().min(1).max(10_000).default(1),
   limit: z.coerce.number({ error: 'Giới hạn không hợp lệ.' }).int().min(1).max(100).default(20),
 });

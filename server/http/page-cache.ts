@@ -56,7 +56,11 @@ export function createPageCache(ttlSeconds: number, maxEntries = 500): PageCache
     },
     async store(key, response, nonce) {
       const type = response.headers.get('content-type') ?? '';
-      const cacheable = response.status === 200 && !response.headers.has('set-cookie') && response.body !== null && (type.startsWith('text/html') || type.startsWith('text/x-script'));
+      const cacheable =
+        response.status === 200 &&
+        !response.headers.has('set-cookie') &&
+        response.body !== null &&
+        (type.startsWith('text/html') || type.startsWith('text/x-script'));
       if (!cacheable) return response;
       const body = await response.text();
       const headers = [...response.headers.entries()];

@@ -81,7 +81,10 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         if (cached) return sendFetchResponse(reply, cached);
         const handle = await getHandler();
         const response = await handle(toFetchRequest(request, reply), await options.getLoadContext(request, reply));
-        return sendFetchResponse(reply, cacheKey ? await options.pageCache!.store(cacheKey, response, nonce) : response);
+        return sendFetchResponse(
+          reply,
+          cacheKey ? await options.pageCache!.store(cacheKey, response, nonce) : response,
+        );
       },
     });
   });

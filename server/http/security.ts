@@ -41,7 +41,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
             objectSrc: ["'none'"],
             frameAncestors: ["'self'"],
             formAction: ["'self'"],
-            scriptSrc: ["'self'", (_request, response) => nonceOf(response as ServerResponse), ...options.scriptOrigins],
+            scriptSrc: [
+              "'self'",
+              (_request, response) => nonceOf(response as ServerResponse),
+              ...options.scriptOrigins,
+            ],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
             mediaSrc: ["'self'", 'blob:', 'https:'],

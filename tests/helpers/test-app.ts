@@ -139,7 +139,9 @@ async function migrateWithRetry(database: DatabaseHandle): Promise<void> {
       await migrateToLatest(database.db);
       return;
     } catch (error) {
-      const concurrentDrop = /schema .* does not exist|relation .* does not exist/i.test(String((error as Error).message));
+      const concurrentDrop = /schema .* does not exist|relation .* does not exist/i.test(
+        String((error as Error).message),
+      );
       if (!concurrentDrop || attempt >= 4) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }

@@ -1,0 +1,200 @@
+/**
+ * Page quality budget (issue 4, "Must show"): Lighthouse (npm) with Debian's Chromium, mobile preset
+ * (Lighthouse's default: a mid-range phone, simulated slow 4G, 4× CPU slowdown), on the home page,
+ * /khoa-hoc, a course, a news article and a help article of the real app with the built pages and
+ * the demo data. Targets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100, and at
+ * most 150 KB of JavaScript (gzipped) loaded with each page. Below a target, the failing audits are
+ * listed. Each page is run --rounds times; the run with the median performance score is reported.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { readChromiumPath } from '../config/env.ts';
+import { fetchChecked, withServers, type Check, type Report, type ReportBenchmark, type Verdict } from './lib/bench.ts';
+
+/** ARCHITECTURE.md §2: what Chromium needs to run headless as root on a CI machine, quietly. */
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type CategoryId = 'performance' | 'accessibility' | 'best-practices' | 'seo';
+
+const TARGETS: Array<{ id: CategoryId; short: string; min: number }> = [
+  { id: 'performance', short: 'perf', min: 95 },
+  { id: 'accessibility', short: 'a11y', min: 100 },
+  { id: 'best-practices', short: 'bp', min: 95 },
+  { id: 'seo', short: 'seo', min: 100 },
+];
+const JS_TARGET_KB = 150;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+
+interface Page {
+  name: string;
+  path: string;
+}
+
+/** The five pages of the issue; the course, article and help article are the first the API lists. */
+async function findPages(origin: string): Promise<Page[]> {
+  const first = async (apiPath: string) => {
+    const { text } = await fetchChecked(origin + apiPath, 'application/json');
+    const slug = (JSON.parse(text) as { data: Array<{ slug: string }> }).data[0]?.slug;
+    if (!slug) throw new Error(`${apiPath} listed nothing: the demo data is missing.`);
+    return encodeURIComponent(slug);
+  };
+  return [
+    { name: 'home', path: '/' },
+    { name: 'courses', path: '/khoa-hoc' },
+    { name: 'course', path: `/khoa-hoc/${await first('/api/user/course.json?limit=1')}` },
+    { name: 'news', path: `/tin-tuc/${await first('/api/user/post.json?type=post&limit=1')}` },
+    { name: 'help', path: `/ho-tro-khach-hang/${await first('/api/user/support.json?limit=1')}` },
+  ];
+}
+
+const score = (lhr: Result, id: CategoryId) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+interface Script {
+  url: string;
+  transferred: number;
+  gzipped: number;
+}
+
+/** Every script the page loaded (the navigation's network requests), as sent and as gzip would send it. */
+async function scriptsOf(lhr: Result): Promise<Script[]> {
+  const details = lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> } | undefined;
+  const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script');
+  return Promise.all(
+    scripts.map(async (item) => {
+      const url = String(item.url);
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      return { url, transferred: Number(item.transferSize ?? 0), gzipped: gzipSync(body).length };
+    }),
+  );
+}
+
+/** Audits of a category that did not pass: binary ones at 0, scored ones below 0.9 (Lighthouse's green). */
+function failingAudits(lhr: Result, id: CategoryId): string[] {
+  const lines: string[] = [];
+  for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || !['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) {
+      continue;
+    }
+    if (audit.score >= (audit.scoreDisplayMode === 'binary' ? 1 : 0.9)) continue;
+    lines.push(`      ${ref.id} — ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    // Where it fails: the first few elements Lighthouse names.
+    const items = (audit.details as { items?: Array<{ node?: { snippet?: string; selector?: string } }> } | undefined)
+      ?.items;
+    for (const item of (items ?? []).filter((entry) => entry.node?.snippet).slice(0, 3)) {
+      lines.push(`          ${item.node!.selector ?? ''} ${item.node!.snippet!.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+  }
+  return lines;
+}
+
+async function audit(url: string, port: number): Promise<Result> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: TARGETS.map((target) => target.id),
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+async function measurePage(origin: string, page: Page, port: number, rounds: number, reportDir: string) {
+  await fetchChecked(origin + page.path, 'text/html');
+  const runs: Result[] = [];
+  for (let round = 0; round < rounds; round += 1) runs.push(await audit(origin + page.path, port));
+  // The run with the median performance score (the lower middle one of an even count).
+  const sorted = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+  const lhr = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  fs.writeFileSync(path.join(reportDir, `${page.name}.json`), JSON.stringify(lhr));
+
+  const scripts = await scriptsOf(lhr);
+  const gzipped = scripts.reduce((sum, script) => sum + script.gzipped, 0);
+  const transferred = scripts.reduce((sum, script) => sum + script.transferred, 0);
+  const scores = TARGETS.map((target) => ({ ...target, value: score(lhr, target.id) }));
+  const below = scores.filter((entry) => !(entry.value >= entry.min));
+  const jsOk = gzipped <= JS_TARGET_KB * 1024;
+  const verdict: Verdict = below.length === 0 && jsOk ? 'PASS' : 'BELOW TARGET';
+
+  const lines = [
+    `${page.name.padEnd(8)}${page.path}`,
+    `  ${scores.map((entry) => `${entry.short} ${entry.value} (${entry.min === 100 ? '' : '≥ '}${entry.min})`).join('  ')}` +
+      (rounds > 1 ? `   performance of each run: ${runs.map((run) => score(run, 'performance')).join(', ')}` : ''),
+    `  JavaScript: ${scripts.length} files, ${kb(gzipped)} gzipped (target ≤ ${JS_TARGET_KB} KB) ${jsOk ? 'PASS' : 'BELOW TARGET'}; ` +
+      `${kb(transferred)} as transferred${transferred > gzipped * 1.5 ? ' (the server does not compress them)' : ''}`,
+    `  ${METRICS.map((id) => `${lhr.audits[id]?.title ?? id} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`,
+  ];
+  for (const entry of below) {
+    lines.push(`  ${entry.id} ${entry.value} < ${entry.min}; failing audits:`, ...failingAudits(lhr, entry.id));
+  }
+  const check: Check = {
+    label: page.name,
+    value: `${scores.map((entry) => `${entry.short} ${entry.value}`).join(' · ')} · JS ${kb(gzipped)}`,
+    target: `${TARGETS.map((target) => `${target.min === 100 ? '' : '≥ '}${target.min}`).join(' · ')} · ≤ ${JS_TARGET_KB} KB`,
+    verdict,
+  };
+  return { lines, check };
+}
+
+export const lighthouseBenchmark: ReportBenchmark = {
+  kind: 'report',
+  name: 'lighthouse',
+  title: 'Lighthouse, mobile preset, Debian Chromium: home, /khoa-hoc, a course, a news article, a help article',
+  needsBuild: true,
+  async run(settings): Promise<Report> {
+    const chromePath = readChromiumPath();
+    if (!fs.existsSync(chromePath)) {
+      const reason = `no Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`;
+      return {
+        lines: [`  Lighthouse: not run (${reason})`],
+        checks: [{ label: 'pages', value: reason, target: '', verdict: 'NOT RUN' }],
+      };
+    }
+    return withServers(settings, async (start) => {
+      const product = await start('product', { pages: true });
+      const pages = await findPages(product.origin);
+      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+      const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-lighthouse-'));
+      try {
+        const lines = [
+          `  Chromium ${chromePath}; ${settings.rounds} run(s) per page, the median one by performance reported; ` +
+            `server NODE_ENV=${settings.nodeEnv}`,
+        ];
+        const checks: Check[] = [];
+        for (const page of pages) {
+          const result = await measurePage(product.origin, page, chrome.port, settings.rounds, reportDir);
+          lines.push(...result.lines);
+          checks.push(result.check);
+        }
+        lines.push(`  Lighthouse JSON reports of the reported runs: ${reportDir}`);
+        return { lines, checks };
+      } finally {
+        chrome.kill();
+      }
+    });
+  },
+};

@@ -1,0 +1,71 @@
+/** Enrolments: who may study which course, from when, until when (null = unlimited). */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, EnrolmentSource } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewEnrolmentGrant {
+  userId: number;
+  courseId: number;
+  source: EnrolmentSource;
+  orderId?: number | null;
+  activationCodeId?: number | null;
+  startsAt: string;
+  endsAt: string | null;
+}
+
+/** The courses among `courseIds` this user can study at `now`. */
+export async function listActiveCourseIds(db: Db, userId: number, courseIds: number[], now: string) {
+  if (courseIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('enrolments')
+    .select('course_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('course_id', 'in', courseIds)
+    .where('revoked_at', 'is', null)
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .execute();
+  return rows.map((row) => row.course_id);
+}
+
+export async function countActive(db: Db, userId: number, now: string, source?: EnrolmentSource) {
+  let query = db
+    .selectFrom('enrolments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));
+  if (source) query = query.where('source', '=', source);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export async function insertEnrolments(db: Db, grants: NewEnrolmentGrant[], now: string) {
+  if (grants.length === 0) return;
+  await db
+    .insertInto('enrolments')
+    .values(
+      grants.map((grant) => ({
+        user_id: grant.userId,
+        course_id: grant.courseId,
+        source: grant.source,
+        order_id: grant.orderId ?? null,
+        activation_code_id: grant.activationCodeId ?? null,
+        starts_at: grant.startsAt,
+        ends_at: grant.endsAt,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+export function listForUser(db: Db, userId: number) {
+  return db
+    .selectFrom('enrolments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
+}

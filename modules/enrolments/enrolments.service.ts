@@ -1,0 +1,105 @@
+/**
+ * Enrolments: granted once per order line (combos also grant their child courses), by activation
+ * codes and by "Vào học" on free courses. The end date comes from the package cycle (SPEC §9).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../../db/connect.ts';
+import type { Database, EnrolmentSource } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { computeAccessEnd } from '../../lib/format/price-periods.ts';
+import type { CourseService } from '../catalog/course.service.ts';
+import * as repo from './enrolments.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface GrantLine {
+  courseId: number;
+  courseType: string;
+  /** The package cycle (1–9); 5 = unlimited. */
+  cycle: number | null;
+  /** Overrides the cycle (activation codes with access days). */
+  accessDays?: number | null;
+}
+
+export type EnrolmentsService = ReturnType<typeof createEnrolmentsService>;
+
+export function createEnrolmentsService({ db, course }: { db: Kysely<Database>; course: CourseService }) {
+  function endOf(start: Date, line: GrantLine): string | null {
+    if (line.accessDays) return new Date(start.getTime() + line.accessDays * 86_400_000).toISOString();
+    if (line.cycle === null) return null;
+    return computeAccessEnd(start, line.cycle)?.toISOString() ?? null;
+  }
+
+  /**
+   * Plans the enrolments for these lines (combo children read now, outside any transaction: on
+   * SQLite a read on `db` inside an open transaction would wait for it forever); the returned
+   * function writes them inside the caller's transaction.
+   */
+  async function prepareGrant(
+    userId: number,
+    source: EnrolmentSource,
+    lines: GrantLine[],
+    refs: { orderId?: number; activationCodeId?: number } = {},
+  ) {
+    const planned: { courseId: number; line: GrantLine }[] = [];
+    const seen = new Set<number>();
+    for (const line of lines) {
+      const courseIds = [line.courseId];
+      if (line.courseType === 'combo') courseIds.push(...(await course.listComboChildIds(line.courseId)));
+      for (const courseId of courseIds) {
+        if (seen.has(courseId)) continue;
+        seen.add(courseId);
+        planned.push({ courseId, line });
+      }
+    }
+    return async (trx: Db): Promise<number[]> => {
+      const start = new Date();
+      const now = start.toISOString();
+      await repo.insertEnrolments(
+        trx,
+        planned.map(({ courseId, line }) => ({
+          userId,
+          courseId,
+          source,
+          startsAt: now,
+          endsAt: endOf(start, line),
+          ...refs,
+        })),
+        now,
+      );
+      return [...seen];
+    };
+  }
+
+  return {
+    prepareGrant,
+    async listOwnedCourseIds(userId: number, courseIds: number[]) {
+      return repo.listActiveCourseIds(db, userId, courseIds, nowIso());
+    },
+    async owns(userId: number, courseId: number) {
+      return (await repo.listActiveCourseIds(db, userId, [courseId], nowIso())).length > 0;
+    },
+    /** Customer types of promotions: has an active enrolment, has an active subscription. */
+    async describeCustomer(userId: number) {
+      const now = nowIso();
+      const [active, subscribed] = await Promise.all([
+        repo.countActive(db, userId, now),
+        repo.countActive(db, userId, now, 'subscription'),
+      ]);
+      return { active: active > 0, subscribed: subscribed > 0 };
+    },
+    /** "Vào học" on a free course: enrol at once, no order. */
+    async enrolFree(userId: number, courseId: number, podId?: number) {
+      const details = await course.getCourseDetails({ id: courseId });
+      if (!details.is_free) throw new AppError('BUSINESS_RULE', 'Khóa học này không miễn phí, vui lòng mua khóa học.');
+      const pod = details.pods.find((item) => item.id === podId) ?? details.pods[0];
+      if (await this.owns(userId, courseId)) return { course_id: courseId, already: true };
+      const write = await prepareGrant(userId, 'free', [
+        { courseId, courseType: details.type, cycle: pod?.cycle ?? null },
+      ]);
+      await db.transaction().execute(write);
+      return { course_id: courseId, already: false };
+    },
+    listForUser: (userId: number) => repo.listForUser(db, userId),
+  };
+}

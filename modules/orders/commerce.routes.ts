@@ -1,0 +1,16 @@
+/** Every commerce endpoint (one registration in server/app.ts); the gateway simulators outside production. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cartRoutes } from '../cart/cart.routes.ts';
+import { paymentSimulatorRoutes } from '../payments/payment-simulator.routes.ts';
+import { paymentsRoutes } from '../payments/payments.routes.ts';
+import { promotionsRoutes } from '../promotions/promotions.routes.ts';
+import type { PaymentsConfig } from '../payments/payments.config.ts';
+import { ordersRoutes } from './orders.routes.ts';
+
+export const commerceRoutes: FastifyPluginAsyncZod<{ paymentsConfig: PaymentsConfig }> = async (app, options) => {
+  await app.register(cartRoutes);
+  await app.register(promotionsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
+  if (options.paymentsConfig.simulator) await app.register(paymentSimulatorRoutes, { config: options.paymentsConfig });
+};

@@ -1,0 +1,52 @@
+/** The commerce services (cart, promotions, orders, payments, enrolments) wired together. */
+import type { Kysely } from 'kysely';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/schema.ts';
+import { createCartService, type CartService } from '../cart/cart.service.ts';
+import type { CourseService } from '../catalog/course.service.ts';
+import { createEnrolmentsService, type EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { createGateways } from '../payments/gateways.ts';
+import { readPaymentsConfig, type PaymentsConfig } from '../payments/payments.config.ts';
+import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
+import { createPromotionsService, type PromotionsService } from '../promotions/promotions.service.ts';
+import { createOrderLifecycle } from './order-lifecycle.ts';
+import { createOrdersService, type OrdersService } from './orders.service.ts';
+
+export interface CommerceServices {
+  enrolments: EnrolmentsService;
+  cart: CartService;
+  promotions: PromotionsService;
+  payments: PaymentsService;
+  orders: OrdersService;
+  paymentsConfig: PaymentsConfig;
+}
+
+export function createCommerceServices(deps: {
+  db: Kysely<Database>;
+  env: Env;
+  course: CourseService;
+  notifications: NotificationsService;
+}): CommerceServices {
+  const { db, env, course, notifications } = deps;
+  const paymentsConfig = readPaymentsConfig(env);
+  const enrolments = createEnrolmentsService({ db, course });
+  const cart = createCartService({ db, course, enrolments });
+  const promotions = createPromotionsService({ db, enrolments });
+  const lifecycle = createOrderLifecycle({ db, enrolments, promotions, notifications });
+  const payments = createPaymentsService({
+    db,
+    config: paymentsConfig,
+    gateways: createGateways(paymentsConfig),
+    lifecycle,
+  });
+  const orders = createOrdersService({
+    db,
+    cart,
+    promotions,
+    payments,
+    lifecycle,
+    expiryMinutes: paymentsConfig.orderExpiryMinutes,
+  });
+  return { enrolments, cart, promotions, payments, orders, paymentsConfig };
+}

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireApiViewer } from '../accounts/guards.ts';
+import { pageQuery } from '../notifications/notifications.routes.ts';
+import { envelope } from '../site/site.schemas.ts';
+import * as schemas from './orders.schemas.ts';
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['orders'];
+
+  app.post(
+    '/api/user/order.json',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Đặt hàng từ giỏ hàng; trả về payment_url của cổng thanh toán (không có khi đơn 0đ)',
+        body: schemas.placeOrderInput,
+        response: { 201: envelope(schemas.placedOrderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireApiViewer(request);
+      const placed = await request.services.orders.place(viewer.id, request.body, request.ip);
+      return reply.status(201).send({ data: placed });
+    },
+  );
+
+  app.get(
+    '/api/user/order.json',
+    {
+      schema: {
+        tags,
+        summary: 'Đơn hàng của tôi (mới nhất trước)',
+        querystring: pageQuery,
+        response: {
+          200: z.object({
+            data: z.array(schemas.orderSummarySchema),
+            meta: z.object({ page: z.number(), limit: z.number(), total: z.number() }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const viewer = requireApiViewer(request);
+      const { page, limit } = request.query;
+      const result = await request.services.orders.list(viewer.id, page, limit);
+      return { data: result.items, meta: { page, limit, total: result.total } };
+    },
+  );
+
+  app.get(
+    '/api/user/order/details.json',
+    {
+      schema: {
+        tags,
+        summary: 'Chi tiết một đơn hàng',
+        querystring: schemas.orderCodeQuery,
+        response: { 200: envelope(schemas.orderDetailsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.orders.details(requireApiViewer(request).id, request.query.code),
+    }),
+  );
+
+  app.post(
+    '/api/user/order/cancel.json',
+    {
+      schema: {
+        tags,
+        summary: 'Hủy đơn hàng đang chờ thanh toán',
+        body: schemas.orderCodeQuery,
+        response: { 200: envelope(schemas.orderDetailsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.orders.cancel(requireApiViewer(request).id, request.body.code),
+    }),
+  );
+
+  app.post(
+    '/api/user/order/pay.json',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Thanh toán lại một đơn đang chờ (có thể đổi cổng thanh toán)',
+        body: schemas.payAgainInput,
+        response: { 200: envelope(schemas.placedOrderSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.orders.payAgain(
+        requireApiViewer(request).id,
+        request.body.code,
+        request.body.payment_method,
+        request.ip,
+      ),
+    }),
+  );
+};

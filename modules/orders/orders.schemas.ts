@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const orderCodeQuery = z.object({
+  code: z
+    .string({ error: 'Mã đơn hàng không hợp lệ.' })
+    .trim()
+    .regex(/^KT\d{8}[A-Z0-9]{6}$/, 'Mã đơn hàng không hợp lệ.'),
+});
+
+export const placeOrderInput = z.object({
+  payment_method: z.enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'carrier'], {
+    error: 'Vui lòng chọn phương thức thanh toán.',
+  }),
+  promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
+});
+
+export const payAgainInput = orderCodeQuery.extend({
+  payment_method: z.enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay']).optional(),
+});
+
+export const orderSummarySchema = z.object({
+  code: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  payment_method: z.string(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  promotion_code: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+
+export const orderDetailsSchema = orderSummarySchema.extend({
+  failure_reason: z.string().nullable(),
+  can_pay: z.boolean(),
+  can_cancel: z.boolean(),
+  items: z.array(
+    z.object({
+      course_id: z.number().int(),
+      course_slug: z.string(),
+      course_title: z.string(),
+      pod_id: z.number().int().nullable(),
+      cycle: z.number().int(),
+      price: z.number().int(),
+      discount: z.number().int(),
+    }),
+  ),
+});
+
+export const placedOrderSchema = z.object({ order: orderSummarySchema, payment_url: z.string().optional() });

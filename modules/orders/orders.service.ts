@@ -1,0 +1,205 @@
+/**
+ * Checkout and the learner's orders: prices re-read from the catalog, the promotion reserved inside
+ * the order's transaction, free orders completed at once, paid ones sent to the chosen gateway.
+ */
+import type { Kysely } from 'kysely';
+import { nowIso, readDate } from '../../db/connect.ts';
+import type { Database, OrderRow, PaymentMethod } from '../../db/schema.ts';
+import { AppError, isAppError } from '../../lib/errors.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { GatewayMethod } from '../payments/gateway.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PromotionQuote, PromotionsService } from '../promotions/promotions.service.ts';
+import { generateOrderCode } from './order-code.ts';
+import { ORDER_STATUS_LABELS, type OrderLifecycle } from './order-lifecycle.ts';
+import * as repo from './orders.repository.ts';
+
+export interface PlaceOrderInput {
+  payment_method: Exclude<PaymentMethod, 'free'>;
+  promotion_code?: string | undefined;
+}
+
+export const ORDER_NOT_FOUND = 'Không tìm thấy đơn hàng.';
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+export function createOrdersService(deps: {
+  db: Kysely<Database>;
+  cart: CartService;
+  promotions: PromotionsService;
+  payments: PaymentsService;
+  lifecycle: OrderLifecycle;
+  expiryMinutes: number;
+}) {
+  const { db, cart, promotions, payments, lifecycle, expiryMinutes } = deps;
+
+  function toSummary(order: OrderRow) {
+    return {
+      code: order.code,
+      status: order.status,
+      status_label: ORDER_STATUS_LABELS[order.status],
+      payment_method: order.payment_method,
+      subtotal: order.subtotal,
+      discount: order.discount,
+      total: order.total,
+      promotion_code: order.promotion_code,
+      created_at: readDate(order.created_at).toISOString(),
+      expires_at: readDate(order.expires_at).toISOString(),
+      paid_at: order.paid_at === null ? null : readDate(order.paid_at).toISOString(),
+    };
+  }
+
+  async function toDetails(order: OrderRow) {
+    const items = await repo.listItems(db, [order.id]);
+    return {
+      ...toSummary(order),
+      failure_reason: order.failure_reason,
+      can_pay: order.status === 'pending',
+      can_cancel: order.status === 'pending',
+      items: items.map((item) => ({
+        course_id: item.course_id,
+        course_slug: item.course_slug,
+        course_title: item.course_title,
+        pod_id: item.pod_id,
+        cycle: item.cycle,
+        price: item.price,
+        discount: item.discount,
+      })),
+    };
+  }
+
+  async function requireOwnOrder(userId: number, code: string) {
+    const order = await repo.findOrder(db, { code, userId });
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    return order;
+  }
+
+  async function place(userId: number, input: PlaceOrderInput, clientIp: string) {
+    if (input.payment_method === 'carrier') {
+      throw new AppError('BUSINESS_RULE', 'Thanh toán qua tài khoản di động chưa mở cho gói học này.', {
+        payment_method: 'Thanh toán qua tài khoản di động chưa mở cho gói học này.',
+      });
+    }
+    const view = await cart.view({ userId });
+    if (view.items.length === 0) throw new AppError('BUSINESS_RULE', 'Giỏ hàng của bạn đang trống.');
+    const code = input.promotion_code?.trim();
+    const lines = view.items.map((item) => ({
+      courseId: item.course.id,
+      categoryId: item.course.category_id,
+      price: item.price,
+    }));
+    const quote: PromotionQuote | null = code ? await promotions.quote(code, userId, lines) : null;
+    const discount = Math.min(quote?.discount ?? 0, view.subtotal);
+    const total = view.subtotal - discount;
+    if (total > 0) payments.requireGateway(input.payment_method);
+    const now = new Date();
+    const order = await db.transaction().execute(async (trx) => {
+      const orderId = await repo.insertOrder(trx, {
+        code: generateOrderCode(now),
+        userId,
+        paymentMethod: total > 0 ? input.payment_method : 'free',
+        subtotal: view.subtotal,
+        discount,
+        total,
+        promotionId: quote?.promotion.id ?? null,
+        promotionCode: quote?.promotion.code ?? null,
+        expiresAt: new Date(now.getTime() + expiryMinutes * 60_000).toISOString(),
+        now: now.toISOString(),
+        items: view.items.map((item, index) => ({
+          course_id: item.course.id,
+          pod_id: item.pod_id,
+          course_title: item.course.title,
+          course_slug: item.course.slug,
+          course_type: item.course.type as 'retail',
+          cycle: item.pod.cycle,
+          price: item.price,
+          discount: quote?.lineDiscounts[index] ?? 0,
+        })),
+      });
+      if (quote) await promotions.reserve(trx, quote, userId, orderId);
+      return (await repo.findOrder(trx, { id: orderId }))!;
+    });
+    await cart.removeCourses(
+      userId,
+      view.items.map((item) => item.course.id),
+    );
+    if (total === 0) {
+      await lifecycle.fulfil(order.id);
+      return { order: toSummary((await repo.findOrder(db, { id: order.id }))!) };
+    }
+    const paymentUrl = await payments.start(order, input.payment_method as GatewayMethod, clientIp);
+    return { order: toSummary(order), payment_url: paymentUrl };
+  }
+
+  /** A new payment attempt for a pending order (optionally with another gateway). */
+  async function payAgain(userId: number, code: string, method: GatewayMethod | undefined, clientIp: string) {
+    const order = await requireOwnOrder(userId, code);
+    if (order.status !== 'pending' || readDate(order.expires_at).getTime() <= Date.now()) {
+      throw new AppError('BUSINESS_RULE', 'Đơn hàng không còn chờ thanh toán. Bạn có thể đặt lại đơn mới.');
+    }
+    const chosen = method ?? (order.payment_method as GatewayMethod);
+    if (chosen !== order.payment_method) {
+      payments.requireGateway(chosen);
+      await repo.transition(db, order.id, ['pending'], 'pending', { payment_method: chosen }, nowIso());
+    }
+    return { order: toSummary(order), payment_url: await payments.start(order, chosen, clientIp) };
+  }
+
+  async function cancel(userId: number, code: string) {
+    const order = await requireOwnOrder(userId, code);
+    if (!(await lifecycle.close(order.id, 'cancelled', 'Học viên hủy đơn'))) {
+      throw new AppError('CONFLICT', 'Chỉ hủy được đơn hàng đang chờ thanh toán.');
+    }
+    return toDetails((await repo.findOrder(db, { id: order.id }))!);
+  }
+
+  /** Puts the lines of a closed order back into the cart (owned courses are skipped). */
+  async function reorder(userId: number, code: string) {
+    const order = await requireOwnOrder(userId, code);
+    for (const item of await repo.listItems(db, [order.id])) {
+      if (item.pod_id === null) continue;
+      await cart.add({ userId }, item.pod_id).catch((error: unknown) => {
+        if (!isAppError(error)) throw error;
+      });
+    }
+    return cart.view({ userId });
+  }
+
+  /** promotion/check.json: what the code takes off the current cart. */
+  async function quotePromotion(userId: number, code: string) {
+    const view = await cart.view({ userId });
+    if (view.items.length === 0) throw new AppError('BUSINESS_RULE', 'Giỏ hàng của bạn đang trống.');
+    const lines = view.items.map((item) => ({
+      courseId: item.course.id,
+      categoryId: item.course.category_id,
+      price: item.price,
+    }));
+    const quote = await promotions.quote(code, userId, lines);
+    const discount = Math.min(quote.discount, view.subtotal);
+    return {
+      code: quote.promotion.code,
+      name: quote.promotion.name,
+      subtotal: view.subtotal,
+      discount,
+      total: view.subtotal - discount,
+    };
+  }
+
+  return {
+    place,
+    quotePromotion,
+    payAgain,
+    cancel,
+    reorder,
+    expireOverdue: lifecycle.expireOverdue,
+    async list(userId: number, page: number, limit: number) {
+      const [rows, total] = await Promise.all([repo.listOrders(db, userId, page, limit), repo.countOrders(db, userId)]);
+      return { items: rows.map(toSummary), total };
+    },
+    async details(userId: number, code: string) {
+      return toDetails(await requireOwnOrder(userId, code));
+    },
+    /** The state of an order for a verified gateway callback (browser return, app). */
+    describe: (order: OrderRow) => toSummary(order),
+  };
+}

@@ -1,0 +1,97 @@
+/** Promotions, the categories or courses they apply to, and their uses. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, NewPromotion } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findByCode(db: Db, code: string) {
+  return db.selectFrom('promotions').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export function listPublic(db: Db, now: string) {
+  return db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('is_public', '=', 1)
+    .where('is_active', '=', 1)
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .orderBy('starts_at', 'desc')
+    .execute();
+}
+
+export function listTargets(db: Db, promotionId: number) {
+  return db
+    .selectFrom('promotion_targets')
+    .select(['kind', 'target_id'])
+    .where('promotion_id', '=', promotionId)
+    .execute();
+}
+
+export async function countUserUses(db: Db, promotionId: number, userId: number) {
+  const row = await db
+    .selectFrom('promotion_usages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('promotion_id', '=', promotionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Takes one use if any is left: one conditional UPDATE, safe under concurrency on both engines. */
+export async function takeUse(db: Db, promotionId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('promotions')
+    .set({ used: sql`used + 1` })
+    .where('id', '=', promotionId)
+    .where((eb) => eb.or([eb('quantity', 'is', null), eb('used', '<', eb.ref('quantity'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function insertUsage(
+  db: Db,
+  usage: { promotionId: number; userId: number; orderId: number; discount: number; now: string },
+) {
+  return db
+    .insertInto('promotion_usages')
+    .values({
+      promotion_id: usage.promotionId,
+      user_id: usage.userId,
+      order_id: usage.orderId,
+      discount: usage.discount,
+      created_at: usage.now,
+    })
+    .execute();
+}
+
+/** Gives back the use an order held (cancelled, expired, failed). */
+export async function releaseUsage(db: Db, orderId: number): Promise<void> {
+  const usage = await db
+    .deleteFrom('promotion_usages')
+    .where('order_id', '=', orderId)
+    .returning('promotion_id')
+    .executeTakeFirst();
+  if (!usage) return;
+  await db
+    .updateTable('promotions')
+    .set({ used: sql`used - 1` })
+    .where('id', '=', usage.promotion_id)
+    .where('used', '>', 0)
+    .execute();
+}
+
+export async function insertPromotion(
+  db: Db,
+  promotion: NewPromotion,
+  targets: { kind: 'category' | 'course'; target_id: number }[] = [],
+) {
+  const { id } = await db.insertInto('promotions').values(promotion).returning('id').executeTakeFirstOrThrow();
+  if (targets.length > 0) {
+    await db
+      .insertInto('promotion_targets')
+      .values(targets.map((target) => ({ ...target, promotion_id: id })))
+      .execute();
+  }
+  return { id };
+}

@@ -1,0 +1,152 @@
+/**
+ * Promotions (PRODUCT.md): same_price, fixed_price, percentage with an optional cap; a window, a total
+ * quantity, uses per learner, a customer type, a scope and a minimum order, with the six messages.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso, readDate } from '../../db/connect.ts';
+import type { Database, PromotionRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import * as repo from './promotions.repository.ts';
+
+export const PROMOTION_MESSAGES = {
+  notFound: 'Mã giảm giá không tồn tại',
+  invalid: 'Mã giảm giá không hợp lệ',
+  outsideWindow: 'Mã giảm giá không trong thời gian áp dụng',
+  inactive: 'Mã giảm giá đang dừng hoạt động',
+  soldOut: 'Số lượng mã giảm giá đã hết',
+  used: 'Mã giảm giá đã sử dụng',
+} as const;
+
+export interface PricedLine {
+  courseId: number;
+  categoryId: number | null;
+  price: number;
+}
+
+export interface PromotionQuote {
+  promotion: PromotionRow;
+  discount: number;
+  /** The discount of each line, in the order given. */
+  lineDiscounts: number[];
+}
+
+export function rejectPromotion(message: string): never {
+  throw new AppError('BUSINESS_RULE', message, { promotion_code: message });
+}
+
+/** Spreads `amount` over the eligible lines in proportion to their price (the last one takes the rest). */
+function spread(amount: number, lines: PricedLine[], eligible: boolean[]): number[] {
+  const base = lines.reduce((sum, line, index) => sum + (eligible[index] ? line.price : 0), 0);
+  const lastIndex = eligible.lastIndexOf(true);
+  let left = amount;
+  return lines.map((line, index) => {
+    if (!eligible[index] || base === 0) return 0;
+    const share = index === lastIndex ? left : Math.floor((amount * line.price) / base);
+    left -= share;
+    return share;
+  });
+}
+
+export function computeDiscount(promotion: PromotionRow, lines: PricedLine[], eligible: boolean[]): number[] {
+  const eligibleTotal = lines.reduce((sum, line, index) => sum + (eligible[index] ? line.price : 0), 0);
+  switch (promotion.type) {
+    case 'same_price':
+      return lines.map((line, index) => (eligible[index] ? Math.max(0, line.price - promotion.value) : 0));
+    case 'fixed_price':
+      return spread(Math.min(promotion.value, eligibleTotal), lines, eligible);
+    case 'percentage': {
+      let amount = Math.round((eligibleTotal * Math.min(promotion.value, 100)) / 100);
+      if (promotion.max_discount !== null) amount = Math.min(amount, promotion.max_discount);
+      return spread(amount, lines, eligible);
+    }
+  }
+}
+
+export function toPromotionView(row: PromotionRow) {
+  return {
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    value: row.value,
+    max_discount: row.max_discount,
+    min_order: row.min_order,
+    customer_type: row.customer_type,
+    scope: row.scope,
+    remaining: row.quantity === null ? null : Math.max(0, row.quantity - row.used),
+    starts_at: readDate(row.starts_at).toISOString(),
+    ends_at: row.ends_at === null ? null : readDate(row.ends_at).toISOString(),
+  };
+}
+
+export type PromotionsService = ReturnType<typeof createPromotionsService>;
+
+export function createPromotionsService({ db, enrolments }: { db: Kysely<Database>; enrolments: EnrolmentsService }) {
+  async function requireUsable(code: string, userId: number): Promise<PromotionRow> {
+    const promotion = await repo.findByCode(db, code.trim().toUpperCase());
+    if (!promotion) rejectPromotion(PROMOTION_MESSAGES.notFound);
+    if (promotion.is_active !== 1) rejectPromotion(PROMOTION_MESSAGES.inactive);
+    const now = Date.now();
+    const ends = promotion.ends_at === null ? null : readDate(promotion.ends_at).getTime();
+    if (readDate(promotion.starts_at).getTime() > now || (ends !== null && ends <= now)) {
+      rejectPromotion(PROMOTION_MESSAGES.outsideWindow);
+    }
+    if (promotion.quantity !== null && promotion.used >= promotion.quantity)
+      rejectPromotion(PROMOTION_MESSAGES.soldOut);
+    if ((await repo.countUserUses(db, promotion.id, userId)) >= promotion.per_user)
+      rejectPromotion(PROMOTION_MESSAGES.used);
+    if (promotion.customer_type !== 'all_user') {
+      const customer = await enrolments.describeCustomer(userId);
+      const fits =
+        promotion.customer_type === 'user_sub'
+          ? customer.subscribed
+          : promotion.customer_type === 'user_active'
+            ? customer.active
+            : !customer.active;
+      if (!fits) rejectPromotion(PROMOTION_MESSAGES.invalid);
+    }
+    return promotion;
+  }
+
+  /** What the code takes off these lines, or one of the six messages. */
+  async function quote(code: string, userId: number, lines: PricedLine[]): Promise<PromotionQuote> {
+    const promotion = await requireUsable(code, userId);
+    const targets = promotion.scope === 'all' ? [] : await repo.listTargets(db, promotion.id);
+    const ids = new Set(targets.map((target) => target.target_id));
+    const eligible = lines.map((line) =>
+      promotion.scope === 'all'
+        ? true
+        : promotion.scope === 'courses'
+          ? ids.has(line.courseId)
+          : line.categoryId !== null && ids.has(line.categoryId),
+    );
+    const subtotal = lines.reduce((sum, line) => sum + line.price, 0);
+    if (!eligible.some(Boolean) || subtotal < promotion.min_order) rejectPromotion(PROMOTION_MESSAGES.invalid);
+    const lineDiscounts = computeDiscount(promotion, lines, eligible);
+    return { promotion, discount: lineDiscounts.reduce((sum, value) => sum + value, 0), lineDiscounts };
+  }
+
+  /** Inside the order's transaction: takes one use (or fails with "hết") and records it. */
+  async function reserve(trx: Transaction<Database>, promotionQuote: PromotionQuote, userId: number, orderId: number) {
+    const { promotion, discount } = promotionQuote;
+    if (!(await repo.takeUse(trx, promotion.id))) rejectPromotion(PROMOTION_MESSAGES.soldOut);
+    if ((await repo.countUserUses(trx, promotion.id, userId)) >= promotion.per_user)
+      rejectPromotion(PROMOTION_MESSAGES.used);
+    await repo.insertUsage(trx, { promotionId: promotion.id, userId, orderId, discount, now: nowIso() });
+  }
+
+  return {
+    quote,
+    reserve,
+    release: (trx: Transaction<Database>, orderId: number) => repo.releaseUsage(trx, orderId),
+    async listPublic() {
+      return (await repo.listPublic(db, nowIso())).map(toPromotionView);
+    },
+    async details(code: string) {
+      const row = await repo.findByCode(db, code.trim().toUpperCase());
+      if (!row || row.is_active !== 1) throw new AppError('NOT_FOUND', PROMOTION_MESSAGES.notFound);
+      return toPromotionView(row);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** Driving the shop through its API in integration tests. */
+import { createUser } from '../factories/accounts.ts';
+import { nextClientAddress, signIn } from './auth.ts';
+import type { TestContext } from './test-app.ts';
+
+export type Shopper = Awaited<ReturnType<typeof createShopper>>;
+
+export async function createShopper(t: TestContext) {
+  const user = await createUser(t.db);
+  const session = await signIn(t, user.phone!, user.password);
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: session.bearer,
+      remoteAddress: nextClientAddress(),
+      ...(payload ? { payload } : {}),
+    });
+  return {
+    user,
+    session,
+    call,
+    addToCart: (podId: number) => call('PATCH', '/api/user/cart.json', { pod_id: podId }),
+    checkout: (payment_method: string, promotion_code?: string) =>
+      call('POST', '/api/user/order.json', { payment_method, ...(promotion_code ? { promotion_code } : {}) }),
+  };
+}
+
+/** Follows the simulator's decision link for a payment URL (the IPN is sent, the browser redirected). */
+export async function decideOnSimulator(
+  t: TestContext,
+  paymentUrl: string,
+  decision: 'approve' | 'decline' | 'cancel',
+) {
+  const url = new URL(paymentUrl);
+  const decidePath = url.pathname.endsWith('/pay')
+    ? url.pathname.replace(/\/pay$/, '/decide')
+    : `${url.pathname}/decide`;
+  const query = new URLSearchParams(url.search);
+  query.set('decision', decision);
+  return t.app.inject({ method: 'GET', url: `${decidePath}?${query.toString()}`, remoteAddress: nextClientAddress() });
+}
