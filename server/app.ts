@@ -144,6 +144,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerErrorHandler(app);
   registerApiNotFound(app);
 
+  // Browsers and crawlers ask for /favicon.ico whatever the page declares.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/favicon.svg', 301));
   app.get('/healthz', { schema: { tags: ['ops'], summary: 'Sống (liveness)' } }, async () => ({ status: 'ok' }));
   app.get(
     '/readyz',

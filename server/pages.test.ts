@@ -441,3 +441,11 @@ describe('headers and plain files', () => {
     expect(response.body).not.toContain('<');
   });
 });
+
+describe('favicon', () => {
+  it('sends /favicon.ico to the SVG icon', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+  });
+});

@@ -22,7 +22,7 @@ const loginForm = z.object({
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Đăng nhập' });
 
-/** A number the operator recognised (SPEC §6) is pre-filled. */
+/** Why a single sign-on came back to this page (`?sso=`). */
 const SSO_MESSAGES: Record<string, string> = {
   failed: 'Không đăng nhập được bằng tài khoản liên kết. Vui lòng thử lại hoặc dùng mật khẩu.',
   expired: 'Phiên đăng nhập liên kết đã hết hạn. Vui lòng thử lại.',
@@ -30,6 +30,7 @@ const SSO_MESSAGES: Record<string, string> = {
   conflict: 'Tài khoản liên kết này đã gắn với một tài khoản khác.',
 };
 
+/** A number the operator recognised (SPEC §6) is pre-filled; a failed SSO is explained. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const sso = new URL(request.url).searchParams.get('sso');
   return {
