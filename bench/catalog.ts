@@ -78,6 +78,10 @@ export const catalogBenchmark: ReportBenchmark = {
           ...formatComparison(comparison, RATIO_TARGET, [`body ${real.bytes} B on both sides`]),
           `  product ${p99Label}: ${p99} ms  target ≤ ${P99_TARGET_MS} ms` +
             `${settings.connections === CONNECTIONS ? '' : ` (set at ${CONNECTIONS} connections)`}  ${p99Verdict}`,
+          // Closed loop: every connection waits for its answer, so at saturation latency is mostly the queue.
+          `  (saturated, ${settings.connections} connections ÷ ${Math.round(comparison.product.rps)} req/s = ` +
+            `${((settings.connections / comparison.product.rps) * 1000).toFixed(1)} ms mean latency by Little's law; ` +
+            `the baseline's own p99: ${comparison.baseline.p99} ms)`,
           '',
         );
         checks.push(

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { apiBenchmark } from './api.ts';
 import { authBenchmark } from './auth.ts';
 import { catalogBenchmark } from './catalog.ts';
+import { checkoutBenchmark } from './checkout.ts';
 import type { AnyBenchmark, Report, Settings } from './lib/bench.ts';
 import { machineLoad } from './lib/cpu.ts';
 import { comparisonReport, formatCheckLine, formatSummaryLine } from './lib/format.ts';
@@ -30,6 +31,7 @@ const BENCHMARKS: AnyBenchmark[] = [
   authBenchmark,
   catalogBenchmark,
   searchBenchmark,
+  checkoutBenchmark,
   lighthouseBenchmark,
 ];
 const DEFAULT_CONNECTIONS = 32;

@@ -83,3 +83,12 @@ export function readDate(value: Date | string | null): Date | null {
   if (value === null) return null;
   return value instanceof Date ? value : new Date(value);
 }
+
+/** A write refused by a unique constraint (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  const message = String((error as Error)?.message ?? '');
+  return (
+    code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed|duplicate key/i.test(message)
+  );
+}

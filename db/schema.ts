@@ -188,6 +188,8 @@ export interface Database {
   enrolments: EnrolmentsTable;
   activation_codes: ActivationCodesTable;
   activation_redemptions: ActivationRedemptionsTable;
+  campaigns: CampaignsTable;
+  campaign_items: CampaignItemsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -656,3 +658,26 @@ export type OrderItemRow = Selectable<OrderItemsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type EnrolmentRow = Selectable<EnrolmentsTable>;
 export type NewActivationCode = Insertable<ActivationCodesTable>;
+
+// ── Campaigns (landing pages: a named list of courses and promotions) ─────────────────────────
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  is_active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CampaignItemsTable {
+  campaign_id: number;
+  kind: 'course' | 'promotion';
+  target_id: number;
+  position: Counter;
+}
+
+export type NewCampaign = Insertable<CampaignsTable>;

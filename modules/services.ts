@@ -106,7 +106,7 @@ export function createServices({
   const alias = createAliasService({ catalog, course, content, support, site });
   const notifications = createNotificationsService(db);
   return {
-    ...createCommerceServices({ db, env, course, notifications }),
+    ...createCommerceServices({ db, env, course, notifications, throttle }),
     search,
     catalog,
     course,

@@ -24,7 +24,6 @@ interface PageCase {
 /** Pages that answer 200 with their frame, whatever the data. */
 const PAGES: PageCase[] = [
   { path: '/', layout: 'default', title: 'Trang chủ' },
-  { path: '/active', layout: 'default', title: 'Kích hoạt khóa học' },
   { path: '/cong-thi', layout: 'default', title: 'Cổng thi' },
   { path: '/dang-ky', layout: 'empty', title: 'Đăng ký' },
   { path: '/dang-nhap', layout: 'empty', title: 'Đăng nhập' },
@@ -241,6 +240,12 @@ describe('redirects the spec demands', () => {
     }
   });
 
+  it('/active (activation, default layout) → login with a redirect back for an anonymous visitor', async () => {
+    const response = await get('/active');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/dang-nhap?redirect=%2Factive');
+  });
+
   it('/lm/active → login with a redirect to /tai-khoan/kich-hoat-khoa-hoc', async () => {
     const response = await get('/lm/active');
     expect(response.statusCode).toBe(302);
@@ -288,6 +293,7 @@ describe('the account area, signed in', () => {
     { path: '/tai-khoan/kich-hoat-khoa-hoc', layout: 'profile', title: 'Kích hoạt khóa học' },
     { path: '/tai-khoan/thong-bao', layout: 'profile', title: 'Thông báo' },
     { path: '/tai-khoan/uu-dai', layout: 'profile', title: 'Ưu đãi' },
+    { path: '/active', layout: 'default', title: 'Kích hoạt khóa học' },
   ];
 
   it.each(ACCOUNT_PAGES)('$path answers 200 with layout $layout and title "$title | Khai Trí"', async (expected) => {

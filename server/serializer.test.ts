@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_ACTIVATION_CODES } from '../db/seed/activation.ts';
 import { seedDemoData } from '../db/seed/index.ts';
 import { signIn } from '../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
@@ -63,4 +64,30 @@ it('sends the same course, post and help-article details', async () => {
     expect(checked.statusCode, url).toBe(200);
     expect(JSON.parse(quick.body), url).toEqual(JSON.parse(checked.body));
   }
+});
+
+it('sends the same campaign data, and a redemption in full', async () => {
+  const request = {
+    method: 'POST' as const,
+    url: '/api/user/campaign/data.json',
+    payload: { slug: 'uu-dai-khai-giang' },
+  };
+  const checked = await t.app.inject(request);
+  expect(checked.statusCode).toBe(200);
+  expect(JSON.parse((await fast.inject(request)).body)).toEqual(JSON.parse(checked.body));
+  const session = await signIn(t, '0912345678', 'KhaiTri@2026');
+  const redeemed = await fast.inject({
+    method: 'POST',
+    url: '/api/user/order/active.json',
+    headers: session.bearer,
+    payload: { code: DEMO_ACTIVATION_CODES.single },
+  });
+  expect(JSON.parse(redeemed.body).data).toEqual({
+    code: DEMO_ACTIVATION_CODES.single,
+    course: { id: expect.any(Number), slug: expect.any(String), title: expect.any(String), type: 'retail' },
+    course_ids: [expect.any(Number)],
+    starts_at: expect.any(String),
+    ends_at: expect.any(String),
+    study_url: expect.stringMatching(/^\/vao-hoc\//),
+  });
 });

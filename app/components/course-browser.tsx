@@ -122,7 +122,8 @@ export function CourseBrowser(props: CourseBrowserProps) {
         </Link>
       </Form>
       <section aria-live="polite" aria-busy={busy}>
-        <p className="mb-3 text-sm text-slate-600">{props.total} khóa học</p>
+        {/* The list's heading (h1 is the page title; the cards are h3). */}
+        <h2 className="mb-3 text-sm font-normal text-slate-600">{props.total} khóa học</h2>
         {props.courses.length === 0 ? (
           <EmptyState>Không có khóa học nào phù hợp. Hãy thử bỏ bớt bộ lọc.</EmptyState>
         ) : (

@@ -1,6 +1,7 @@
-import { Form, Link, redirectDocument, useNavigation } from 'react-router';
+import { data, Form, Link, redirectDocument, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatMoney } from '../../lib/format/money';
+import { resolveCartOwner } from '../../modules/cart/cart-cookie';
 import { FormField, FormMessage } from '../components/form-field';
 import { PageFrame } from '../components/page-frame';
 import { keepValues, parseForm, runForm, formError, isFormState } from '../forms.server';
@@ -27,7 +28,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const empty = { items: [], subtotal: 0, total: 0 };
   // Anonymous visitors and empty carts get the page with a way forward (the app's web view opens it directly).
   if (!context.viewer) return { cart: empty, methods, loginUrl: loginRedirectTarget(request) };
-  return { cart: await context.services.cart.view({ userId: context.viewer.id }), methods, loginUrl: null };
+  // Straight from the login page (the cart's "Thanh toán" when signed out): the anonymous cart joins first.
+  const { owner, setCookie } = await resolveCartOwner(
+    context.services.cart,
+    context.viewer.id,
+    request.headers.get('cookie'),
+    { secure: context.services.web.secureCookies },
+  );
+  return data(
+    { cart: await context.services.cart.view(owner), methods, loginUrl: null },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { describeCourseCard } from '../../lib/course-card';
 import { isAppError } from '../../lib/errors';
 import { formatHoursMinutes } from '../../lib/format/duration';
@@ -6,9 +6,12 @@ import { formatMoney, formatVietnameseNumber, FREE_TEXT } from '../../lib/format
 import { describePackageLabel } from '../../lib/format/price-periods';
 import { BannerSlot } from '../components/banner-slot';
 import { CourseGrid } from '../components/course-card';
+import { EnrolActions } from '../components/course/enrol-actions';
 import { Curriculum } from '../components/course/curriculum';
 import { Reviews } from '../components/course/reviews';
 import { PageFrame } from '../components/page-frame';
+import { runForm } from '../forms.server';
+import { requireViewer } from '../guards.server';
 import { loadOr404 } from '../not-found.server';
 import { absoluteUrl, breadcrumbLd, buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/course-detail';
@@ -28,12 +31,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const course = await loadOr404(request, () =>
     context.services.course.getCourseDetails({ slug: params.slug }, context.viewer?.id),
   );
-  const [reviews, preview, banners] = await Promise.all([
+  const [reviews, preview, banners, owned] = await Promise.all([
     context.services.course.listReviews({ id: course.id }, 1, 10),
     loadPreview(context, new URL(request.url).searchParams.get('xem-thu')),
     context.services.site.listBanners({ placements: [14], signedIn: context.viewer !== null }),
+    context.viewer ? context.services.enrolments.owns(context.viewer.id, course.id) : false,
   ]);
-  return { course, reviews: reviews.items, preview, comboBanners: course.type === 'combo' ? (banners[14] ?? []) : [] };
+  return {
+    course,
+    reviews: reviews.items,
+    preview,
+    comboBanners: course.type === 'combo' ? (banners[14] ?? []) : [],
+    owned,
+  };
+}
+
+/** "Vào học" on a free course: enrol (once), then study; anonymous visitors sign in and come back. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  return runForm({}, async () => {
+    const enrolled = await context.services.enrolments.enrolFree(viewer.id, { slug: params.slug });
+    throw redirect(enrolled.study_url);
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -94,8 +113,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
-export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
-  const { course, reviews, preview, comboBanners } = loaderData;
+export default function CourseDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, reviews, preview, comboBanners, owned } = loaderData;
   const card = describeCourseCard(course);
   const crumbs = [
     { label: 'Khóa học', to: '/khoa-hoc' },
@@ -238,23 +257,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ul>
               ) : null}
-              {course.is_free ? (
-                <Link to={`/vao-hoc/${course.slug}`} className="btn-primary w-full">
-                  Vào học
-                </Link>
-              ) : (
-                <>
-                  <Link to={`/gio-hang?pod=${course.pods[0]?.id ?? ''}`} className="btn-primary w-full">
-                    Mua ngay
-                  </Link>
-                  <Link
-                    to={`/gio-hang?pod=${course.pods[0]?.id ?? ''}`}
-                    className="flex w-full justify-center rounded-xl border border-brand-600 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-                  >
-                    Thêm vào giỏ hàng
-                  </Link>
-                </>
-              )}
+              <EnrolActions course={course} owned={owned} error={actionData?.message} />
             </div>
           </div>
         </aside>

@@ -1,7 +1,8 @@
 /**
  * The product under test: the real createApp with the real services, on a temporary SQLite data
  * folder seeded with the demo data, no logging, a rate limit too high to trigger. With `pages`,
- * the built React Router app (build/server/index.js) is served too, as `npm start` does.
+ * the built React Router app (build/server/index.js) is served too, as `npm start` does; with
+ * `commerce`, the shoppers and the course of bench/checkout are added (lib/commerce-data.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,12 +17,15 @@ import { seedDemoData } from '../../db/seed/index.ts';
 import { createServices } from '../../modules/services.ts';
 import { createApp } from '../../server/app.ts';
 import { serveInChild } from '../lib/child.ts';
+import { addCommerceData, commerceEnv, type CommerceOptions } from '../lib/commerce-data.ts';
 
 export interface ProductOptions {
   pages: boolean;
+  /** bench/checkout: learners and a course to buy, VNPay switched on (bench/lib/commerce-data.ts). */
+  commerce?: CommerceOptions;
 }
 
-serveInChild<ProductOptions>(async ({ pages }) => {
+serveInChild<ProductOptions>(async ({ pages, commerce }) => {
   const build = pages
     ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     : undefined;
@@ -36,6 +40,7 @@ serveInChild<ProductOptions>(async ({ pages }) => {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     AUTH_RATE_LIMIT_SCALE: '100000',
+    ...(commerce ? commerceEnv(commerce) : {}),
   });
   const database = connectDatabase({ dataDir });
   const cleanup = async () => {
@@ -53,6 +58,7 @@ serveInChild<ProductOptions>(async ({ pages }) => {
       uploadsDir,
       ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
     });
+    if (commerce) await addCommerceData(app, database.db, commerce);
     return { app, cleanup };
   } catch (error) {
     await cleanup();

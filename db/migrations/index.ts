@@ -8,6 +8,7 @@ import * as accounts from './2026-11-22T0330-accounts.ts';
 import * as catalog from './2026-11-22T0400-catalog.ts';
 import * as identityLinks from './2026-11-22T0500-identity-links.ts';
 import * as commerce from './2026-11-22T0600-commerce.ts';
+import * as activationCampaigns from './2026-11-22T0700-activation-campaigns.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0400-catalog': catalog,
   '2026-11-22T0500-identity-links': identityLinks,
   '2026-11-22T0600-commerce': commerce,
+  '2026-11-22T0700-activation-campaigns': activationCampaigns,
 };
 
 export const migrationProvider: MigrationProvider = {

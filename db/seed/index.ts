@@ -7,6 +7,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedCommerce } from './commerce.ts';
+import { seedActivation } from './activation.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -25,5 +26,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedCatalog(trx, path.resolve(options.uploadsDir));
     await seedContent(trx, path.resolve(options.uploadsDir));
     await seedCommerce(trx, learnerId);
+    await seedActivation(trx);
   });
 }

@@ -89,16 +89,18 @@ export function createEnrolmentsService({ db, course }: { db: Kysely<Database>; 
       return { active: active > 0, subscribed: subscribed > 0 };
     },
     /** "Vào học" on a free course: enrol at once, no order. */
-    async enrolFree(userId: number, courseId: number, podId?: number) {
-      const details = await course.getCourseDetails({ id: courseId });
+    async enrolFree(userId: number, by: { id: number } | { slug: string }, podId?: number) {
+      const details = await course.getCourseDetails(by);
+      const courseId = details.id;
+      const result = { course_id: courseId, slug: details.slug, study_url: `/vao-hoc/${details.slug}` };
       if (!details.is_free) throw new AppError('BUSINESS_RULE', 'Khóa học này không miễn phí, vui lòng mua khóa học.');
       const pod = details.pods.find((item) => item.id === podId) ?? details.pods[0];
-      if (await this.owns(userId, courseId)) return { course_id: courseId, already: true };
+      if (await this.owns(userId, courseId)) return { ...result, already: true };
       const write = await prepareGrant(userId, 'free', [
         { courseId, courseType: details.type, cycle: pod?.cycle ?? null },
       ]);
       await db.transaction().execute(write);
-      return { course_id: courseId, already: false };
+      return { ...result, already: false };
     },
     listForUser: (userId: number) => repo.listForUser(db, userId),
   };

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { isUniqueViolation, nowIso, readDate } from '../../db/connect.ts';
 import type { Database, SocialProvider } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountsService, SignedIn } from '../accounts/accounts.service.ts';
@@ -65,14 +65,6 @@ export interface RecognitionOutcome {
 
 function stateCookie(name: string, path: string, value: string, maxAge: number, secure: boolean): string {
   return `${name}=${value}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  const message = String((error as Error)?.message ?? '');
-  return (
-    code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed|duplicate key/i.test(message)
-  );
 }
 
 const staleState = () =>

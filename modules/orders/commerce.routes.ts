@@ -1,6 +1,9 @@
 /** Every commerce endpoint (one registration in server/app.ts); the gateway simulators outside production. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activationRoutes } from '../activation/activation.routes.ts';
+import { campaignsRoutes } from '../campaigns/campaigns.routes.ts';
 import { cartRoutes } from '../cart/cart.routes.ts';
+import { enrolmentsRoutes } from '../enrolments/enrolments.routes.ts';
 import { paymentSimulatorRoutes } from '../payments/payment-simulator.routes.ts';
 import { paymentsRoutes } from '../payments/payments.routes.ts';
 import { promotionsRoutes } from '../promotions/promotions.routes.ts';
@@ -12,5 +15,8 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ paymentsConfig: PaymentsCon
   await app.register(promotionsRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(activationRoutes);
+  await app.register(enrolmentsRoutes);
+  await app.register(campaignsRoutes);
   if (options.paymentsConfig.simulator) await app.register(paymentSimulatorRoutes, { config: options.paymentsConfig });
 };

@@ -2,6 +2,9 @@
 import type { Kysely } from 'kysely';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
+import { createActivationService, type ActivationService } from '../activation/activation.service.ts';
+import type { Throttle } from '../cache/throttle.ts';
+import { createCampaignsService, type CampaignsService } from '../campaigns/campaigns.service.ts';
 import { createCartService, type CartService } from '../cart/cart.service.ts';
 import type { CourseService } from '../catalog/course.service.ts';
 import { createEnrolmentsService, type EnrolmentsService } from '../enrolments/enrolments.service.ts';
@@ -20,6 +23,8 @@ export interface CommerceServices {
   payments: PaymentsService;
   orders: OrdersService;
   paymentsConfig: PaymentsConfig;
+  activation: ActivationService;
+  campaigns: CampaignsService;
 }
 
 export function createCommerceServices(deps: {
@@ -27,6 +32,7 @@ export function createCommerceServices(deps: {
   env: Env;
   course: CourseService;
   notifications: NotificationsService;
+  throttle: Throttle;
 }): CommerceServices {
   const { db, env, course, notifications } = deps;
   const paymentsConfig = readPaymentsConfig(env);
@@ -48,5 +54,7 @@ export function createCommerceServices(deps: {
     lifecycle,
     expiryMinutes: paymentsConfig.orderExpiryMinutes,
   });
-  return { enrolments, cart, promotions, payments, orders, paymentsConfig };
+  const activation = createActivationService({ db, enrolments, notifications, throttle: deps.throttle });
+  const campaigns = createCampaignsService({ db, course });
+  return { enrolments, cart, promotions, payments, orders, paymentsConfig, activation, campaigns };
 }

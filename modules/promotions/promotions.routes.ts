@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
 
-const promotionSchema = z.object({
+export const promotionSchema = z.object({
   code: z.string(),
   name: z.string(),
   description: z.string().nullable(),

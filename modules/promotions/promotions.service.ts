@@ -80,6 +80,20 @@ export function toPromotionView(row: PromotionRow) {
   };
 }
 
+/** The customer type of PRODUCT.md: everyone, subscribers, learners with or without an active course. */
+function fitsCustomer(promotion: PromotionRow, customer: { active: boolean; subscribed: boolean }): boolean {
+  switch (promotion.customer_type) {
+    case 'all_user':
+      return true;
+    case 'user_sub':
+      return customer.subscribed;
+    case 'user_active':
+      return customer.active;
+    case 'user_inactive':
+      return !customer.active;
+  }
+}
+
 export type PromotionsService = ReturnType<typeof createPromotionsService>;
 
 export function createPromotionsService({ db, enrolments }: { db: Kysely<Database>; enrolments: EnrolmentsService }) {
@@ -98,13 +112,7 @@ export function createPromotionsService({ db, enrolments }: { db: Kysely<Databas
       rejectPromotion(PROMOTION_MESSAGES.used);
     if (promotion.customer_type !== 'all_user') {
       const customer = await enrolments.describeCustomer(userId);
-      const fits =
-        promotion.customer_type === 'user_sub'
-          ? customer.subscribed
-          : promotion.customer_type === 'user_active'
-            ? customer.active
-            : !customer.active;
-      if (!fits) rejectPromotion(PROMOTION_MESSAGES.invalid);
+      if (!fitsCustomer(promotion, customer)) rejectPromotion(PROMOTION_MESSAGES.invalid);
     }
     return promotion;
   }
@@ -142,6 +150,21 @@ export function createPromotionsService({ db, enrolments }: { db: Kysely<Databas
     release: (trx: Transaction<Database>, orderId: number) => repo.releaseUsage(trx, orderId),
     async listPublic() {
       return (await repo.listPublic(db, nowIso())).map(toPromotionView);
+    },
+    /** The offers page: public promotions this learner can still use (uses left, customer type). */
+    async listUsableBy(userId: number) {
+      const rows = (await repo.listPublic(db, nowIso())).filter(
+        (row) => row.quantity === null || row.used < row.quantity,
+      );
+      if (rows.length === 0) return [];
+      const customer = await enrolments.describeCustomer(userId);
+      const usable = [];
+      for (const row of rows) {
+        if (!fitsCustomer(row, customer)) continue;
+        if ((await repo.countUserUses(db, row.id, userId)) >= row.per_user) continue;
+        usable.push(toPromotionView(row));
+      }
+      return usable;
     },
     async details(code: string) {
       const row = await repo.findByCode(db, code.trim().toUpperCase());

@@ -5,10 +5,10 @@
  * the page they asked for, a recognised number is pre-filled on sign-in, and no later visit is
  * redirected again.
  */
-import net from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, waitForHydration, watchPage, type PageWatch } from './browser.ts';
+import { openFrontDoor, type FrontDoor } from './front-door.ts';
 import { startProductServer, type ProductServer } from './server.ts';
 
 const SIMULATOR_PATH = '/__sim/recognition';
@@ -22,46 +22,8 @@ const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/
 
 /**
  * The operator sends the visitor back to `{PUBLIC_URL}/callback`, so PUBLIC_URL must reach the
- * product, whose port is only known once it listens: a plain TCP relay on a port known beforehand
- * stands in front of it, and the browser uses that address throughout.
+ * product: the browser goes through a front door (a TCP relay) opened before the product listens.
  */
-interface FrontDoor {
-  origin: string;
-  /** Where connections go from now on. */
-  forwardTo(port: number): void;
-  close(): Promise<void>;
-}
-
-async function openFrontDoor(): Promise<FrontDoor> {
-  let targetPort = 0;
-  const sockets = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  const relay = net.createServer((client) => {
-    const upstream = net.connect(targetPort, '127.0.0.1');
-    track(client);
-    track(upstream);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  const address = relay.address() as net.AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${address.port}`,
-    forwardTo: (port) => {
-      targetPort = port;
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => relay.close(() => resolve()));
-    },
-  };
-}
-
 let door: FrontDoor;
 let server: ProductServer;
 let browser: Browser;

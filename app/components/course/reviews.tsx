@@ -53,7 +53,7 @@ export function Reviews({
           <li key={review.id} className="rounded-2xl border border-slate-200 bg-white p-4">
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <span className="font-semibold text-slate-900">{review.author_name}</span>
-              <span aria-label={`${review.rating} trên 5 sao`}>
+              <span role="img" aria-label={`${review.rating} trên 5 sao`}>
                 <Stars value={review.rating} />
               </span>
               <span className="text-slate-600">{formatDate(review.created_at)}</span>

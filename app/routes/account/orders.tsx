@@ -5,6 +5,7 @@ import { formatMoney } from '../../../lib/format/money';
 import { FormMessage } from '../../components/form-field';
 import { runForm } from '../../forms.server';
 import { requireViewer } from '../../guards.server';
+import { loadOr404 } from '../../not-found.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/orders';
 
@@ -27,9 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const url = new URL(request.url);
   const code = url.searchParams.get('ma');
+  // Someone else's order (or no such order) is a 404, as order/details.json answers.
   const [list, selected] = await Promise.all([
     context.services.orders.list(viewer.id, 1, 50),
-    code ? context.services.orders.details(viewer.id, code).catch(() => null) : Promise.resolve(null),
+    code ? loadOr404(request, () => context.services.orders.details(viewer.id, code)) : Promise.resolve(null),
   ]);
   return { orders: list.items, selected, result: RESULT_NOTICES[url.searchParams.get('ket-qua') ?? ''] ?? null };
 }
