@@ -3,49 +3,19 @@
  * the dev outbox, edit the profile, sign out; a forgotten password end to end; the guards of
  * SPEC §6 with the ?redirect= round trip.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
-import { launchChromium, waitForHydration, watchPage, type PageWatch } from './browser.ts';
-import { startProductServer, type ProductServer } from './server.ts';
+import { waitForHydration } from './browser.ts';
+import { unexpectedExceptFormErrors as unexpectedProblems, useJourney } from './journey.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  server = await startProductServer();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/**
- * Chromium logs every 4xx answer as a console error, including the deliberate 400/401/422 of a
- * page action that returns form errors; those (and only those) are expected here.
- */
-function unexpectedProblems(watch: PageWatch): string[] {
-  return watch.unexpected().filter((line) => !/status of (400|401|422) .*\.data\)$/.test(line));
-}
-
-async function openPage(): Promise<{ page: Page; watch: PageWatch }> {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'vi-VN' });
-  const page = await context.newPage();
-  return { page, watch: watchPage(page) };
-}
+const journey = useJourney();
+const openPage = () => journey.openPage();
 
 /** The 6-digit code of the newest outbox message to `recipient`, as a person would read it on /__dev/outbox. */
 async function readCodeFromOutbox(page: Page, recipient: string): Promise<string> {
   const outbox = await page.context().newPage();
-  await outbox.goto(`${server.baseUrl}/__dev/outbox`);
+  await outbox.goto(`${journey.server.baseUrl}/__dev/outbox`);
   const row = outbox.locator('tbody tr', { hasText: recipient }).first();
   const text = await row.innerText();
   await outbox.close();
@@ -56,18 +26,18 @@ async function readCodeFromOutbox(page: Page, recipient: string): Promise<string
 
 async function readLinkFromOutbox(page: Page, recipient: string): Promise<string> {
   const outbox = await page.context().newPage();
-  await outbox.goto(`${server.baseUrl}/__dev/outbox`);
+  await outbox.goto(`${journey.server.baseUrl}/__dev/outbox`);
   const text = await outbox.locator('tbody tr', { hasText: recipient }).first().innerText();
   await outbox.close();
   const match = /https?:\/\/\S+\/quen-mat-khau-step-2\?token=[\w-]+/.exec(text);
   if (!match) throw new Error(`no reset link for ${recipient}`);
-  return match[0].replace(/^https?:\/\/[^/]+/, server.baseUrl);
+  return match[0].replace(/^https?:\/\/[^/]+/, journey.server.baseUrl);
 }
 
 describe('sign-up by phone', () => {
   it('signs up, verifies the OTP from the outbox, edits the profile and signs out', async () => {
     const { page, watch } = await openPage();
-    await page.goto(`${server.baseUrl}/dang-ky`);
+    await page.goto(`${journey.server.baseUrl}/dang-ky`);
     await waitForHydration(page);
     await page.getByLabel('Họ và tên').fill('Nguyễn Văn Thành');
     await page.getByLabel('Số điện thoại hoặc email').fill('0981234567');
@@ -93,7 +63,7 @@ describe('sign-up by phone', () => {
 
     await page.locator('summary', { hasText: 'Nguyễn Văn Thành Công' }).click();
     await page.getByRole('button', { name: 'Đăng xuất', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${journey.server.baseUrl}/`);
     await expect.poll(() => page.getByRole('link', { name: 'Đăng nhập' }).isVisible()).toBe(true);
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'kt_user')).toBeUndefined();
@@ -102,7 +72,7 @@ describe('sign-up by phone', () => {
 
   it('shows the form errors in Vietnamese and keeps what was typed', async () => {
     const { page, watch } = await openPage();
-    await page.goto(`${server.baseUrl}/dang-ky`);
+    await page.goto(`${journey.server.baseUrl}/dang-ky`);
     await waitForHydration(page);
     await page.getByLabel('Họ và tên').fill('Trần Thị Mai');
     await page.getByLabel('Số điện thoại hoặc email').fill('0123');
@@ -120,9 +90,13 @@ describe('sign-up by phone', () => {
 
 describe('forgotten password', () => {
   it('resets by e-mail link, then signs in with the new password', async () => {
-    await createUser(server.context.db, { phone: null, email: 'quenmatkhau@khaitri.vn', full_name: 'Phan Quốc Việt' });
+    await createUser(journey.server.context.db, {
+      phone: null,
+      email: 'quenmatkhau@khaitri.vn',
+      full_name: 'Phan Quốc Việt',
+    });
     const { page, watch } = await openPage();
-    await page.goto(`${server.baseUrl}/dang-nhap`);
+    await page.goto(`${journey.server.baseUrl}/dang-nhap`);
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Quên mật khẩu?' }).click();
     await page.waitForURL(/\/doi-mat-khau$/);
@@ -131,7 +105,7 @@ describe('forgotten password', () => {
     await expect.poll(() => page.getByText(/bạn sẽ nhận được liên kết đặt lại mật khẩu/).isVisible()).toBe(true);
 
     await page.goto(await readLinkFromOutbox(page, 'quenmatkhau@khaitri.vn'));
-    await page.waitForURL(`${server.baseUrl}/quen-mat-khau-step-2`);
+    await page.waitForURL(`${journey.server.baseUrl}/quen-mat-khau-step-2`);
     await waitForHydration(page);
     await page.getByLabel('Mật khẩu mới', { exact: true }).fill('MatKhauMoi#2026');
     await page.getByLabel('Nhập lại mật khẩu mới').fill('MatKhauMoi#2026');
@@ -140,7 +114,7 @@ describe('forgotten password', () => {
     await page.getByLabel('Số điện thoại hoặc email').fill('quenmatkhau@khaitri.vn');
     await page.getByLabel('Mật khẩu').fill('MatKhauMoi#2026');
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${journey.server.baseUrl}/`);
     await expect.poll(() => page.locator('summary', { hasText: 'Phan Quốc Việt' }).isVisible()).toBe(true);
     expect(unexpectedProblems(watch)).toEqual([]);
   });
@@ -148,15 +122,15 @@ describe('forgotten password', () => {
 
 describe('guards (SPEC §6)', () => {
   it('sends an anonymous visitor of an account page to login and back there after signing in; guest pages then go home', async () => {
-    await createUser(server.context.db, { phone: '84976543210', full_name: 'Đinh Hồng Ngọc' });
+    await createUser(journey.server.context.db, { phone: '84976543210', full_name: 'Đinh Hồng Ngọc' });
     const { page, watch } = await openPage();
-    await page.goto(`${server.baseUrl}/tai-khoan/thong-bao`);
+    await page.goto(`${journey.server.baseUrl}/tai-khoan/thong-bao`);
     await page.waitForURL(/\/dang-nhap\?redirect=%2Ftai-khoan%2Fthong-bao/);
     await waitForHydration(page);
     await page.getByLabel('Số điện thoại hoặc email').fill('0976543210');
     await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/tai-khoan/thong-bao`);
+    await page.waitForURL(`${journey.server.baseUrl}/tai-khoan/thong-bao`);
     await expect.poll(() => page.getByRole('heading', { name: 'Thông báo' }).isVisible()).toBe(true);
 
     for (const path of [
@@ -167,17 +141,17 @@ describe('guards (SPEC §6)', () => {
       '/register-otp',
       '/quen-mat-khau-step-2',
     ]) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${journey.server.baseUrl}${path}`);
       expect(new URL(page.url()).pathname, path).toBe('/');
     }
-    await page.goto(`${server.baseUrl}/lm/active`);
+    await page.goto(`${journey.server.baseUrl}/lm/active`);
     expect(new URL(page.url()).pathname).toBe('/tai-khoan/kich-hoat-khoa-hoc');
     expect(unexpectedProblems(watch)).toEqual([]);
   });
 
   it('sends /lm/active to login with the activation page as the redirect when signed out', async () => {
     const { page } = await openPage();
-    await page.goto(`${server.baseUrl}/lm/active`);
-    expect(page.url()).toBe(`${server.baseUrl}/dang-nhap?redirect=%2Ftai-khoan%2Fkich-hoat-khoa-hoc`);
+    await page.goto(`${journey.server.baseUrl}/lm/active`);
+    expect(page.url()).toBe(`${journey.server.baseUrl}/dang-nhap?redirect=%2Ftai-khoan%2Fkich-hoat-khoa-hoc`);
   });
 });
