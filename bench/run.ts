@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api ssr auth catalog search lighthouse] [--seconds 5] [--rounds 2]
+ * `npm run bench [-- api ssr auth catalog search checkout lighthouse] [--seconds 5] [--rounds 2]
  *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]`
  *
  * The throughput benchmarks compare the product with a baseline measured in the same run and print
