@@ -11,6 +11,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -95,6 +97,14 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const analyticsOrigin = publicConfig.analytics ? new URL(publicConfig.analytics.url).origin : null;
   // The browser PUTs uploads straight to the bucket when objects live on S3.
   const storageOrigin = uploadOrigin(env);
+  // Pages, data and assets travel compressed: gzip on the fly (brotli at a low level only), since
+  // learners are often on slow mobile networks.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   registerSecurityHeaders(app, {
     csp: !development,
     hsts: env.APP_ENV === 'production',

@@ -455,3 +455,25 @@ describe('favicon', () => {
     expect(response.headers.location).toBe('/favicon.svg');
   });
 });
+
+describe('compression', () => {
+  it('sends pages and API answers compressed when the browser accepts it', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dieu-khoan-su-dung',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString('utf8')).toContain('<title>Điều khoản sử dụng | Khai Trí</title>');
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/restapi/page/getpagedata',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(api.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(api.rawPayload).toString('utf8')).data.settings).toBeDefined();
+    const plain = await t.app.inject({ method: 'GET', url: '/restapi/page/getpagedata' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+});
