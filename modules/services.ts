@@ -17,6 +17,8 @@ import { createContentService, type ContentService } from './content/content.ser
 import { createSearchService, type SearchService } from './search/search.service.ts';
 import { createSupportService, type SupportService } from './support/support.service.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.ts';
+import { readIdentityConfig } from './identity/identity.config.ts';
+import { createIdentityService, type IdentityLogger, type IdentityService } from './identity/identity.service.ts';
 import { createProfileService, type ProfileService } from './accounts/profile.service.ts';
 import { createTokenKit } from './accounts/tokens.ts';
 import { createThrottle, type Throttle } from './cache/throttle.ts';
@@ -40,6 +42,7 @@ export interface Services extends CommerceServices {
   throttle: Throttle;
   messaging: MessagingService;
   accounts: AccountsService;
+  identity: IdentityService;
   profile: ProfileService;
   notifications: NotificationsService;
   /** Object storage (S3-compatible when S3_BUCKET is set, DATA_DIR/uploads otherwise). */
@@ -67,6 +70,8 @@ export interface ServiceDeps {
   sessionSecret?: string;
   /** Replaces the object storage chosen from the environment (tests: a driver that fails). */
   storage?: ObjectStorage;
+  /** Where services report problems with outside providers (the server's logger); silent without. */
+  logger?: IdentityLogger;
 }
 
 export function createServices({
@@ -76,6 +81,7 @@ export function createServices({
   cache = createMemoryCache(),
   sessionSecret,
   storage: storageOverride,
+  logger,
 }: ServiceDeps): Services {
   const sanitizeRichContent = createRichContentSanitizer({ iframeHosts: env.IFRAME_HOSTS });
   const throttle = createThrottle();
@@ -105,6 +111,16 @@ export function createServices({
   const support = createSupportService({ db, cache, sanitize: sanitizeRichContent, catalog, search });
   const alias = createAliasService({ catalog, course, content, support, site });
   const notifications = createNotificationsService(db);
+  const profile = createProfileService(db);
+  const accounts = createAccountsService({
+    db,
+    tokens,
+    messaging,
+    throttle,
+    siteName: env.SITE_NAME,
+    publicUrl: env.PUBLIC_URL,
+    otpTtlSeconds: env.OTP_TTL_SECONDS,
+  });
   return {
     ...createCommerceServices({ db, env, course, notifications, throttle }),
     search,
@@ -115,19 +131,17 @@ export function createServices({
     alias,
     throttle,
     messaging,
-    accounts: createAccountsService({
+    accounts,
+    identity: createIdentityService({
       db,
-      tokens,
-      messaging,
-      throttle,
-      siteName: env.SITE_NAME,
-      publicUrl: env.PUBLIC_URL,
-      otpTtlSeconds: env.OTP_TTL_SECONDS,
+      accounts,
+      config: readIdentityConfig(env),
+      ...(logger ? { log: logger } : {}),
     }),
-    profile: createProfileService(db),
+    profile,
     notifications,
     storage,
-    media: createMediaService({ storage, profile: createProfileService(db), maxBytes: env.UPLOAD_MAX_BYTES }),
+    media: createMediaService({ storage, profile, maxBytes: env.UPLOAD_MAX_BYTES }),
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,

@@ -13,7 +13,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { ServerBuild } from 'react-router';
@@ -58,6 +58,8 @@ export interface CreateAppOptions {
   /** Development: Vite's middleware serves assets and the build is reloaded on every request. */
   viteMiddleware?: (req: unknown, res: unknown, next: () => void) => void;
   logger?: FastifyServerOptions['logger'];
+  /** One logger shared with the services (server/main.ts); replaces `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 export function toPublicConfig(env: Env): PublicConfig {
@@ -78,7 +80,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const { env, services } = options;
   const development = Boolean(options.viteMiddleware);
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[ẩn]' } },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[ẩn]' } } }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -114,7 +118,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   await app.register(fastifyCookie);
   registerViewer(app, services, env.PUBLIC_URL);
-  const identity = registerIdentity(app, { env, db: options.db, services });
+  const identity = registerIdentity(app, { services });
   // With REDIS_URL the limits are shared by every instance behind the load balancer.
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })

@@ -8,7 +8,9 @@ import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { isDatabaseEmpty, seedDemoData } from '../db/seed/index.ts';
 import { createServices } from '../modules/services.ts';
+import { pino } from 'pino';
 import { createApp } from './app.ts';
+import { redactPaths } from './http/logging.ts';
 import { resolveSessionSecret } from './secrets.ts';
 
 async function main(): Promise<void> {
@@ -33,7 +35,10 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, { uploadsDir });
     seeded = true;
   }
+  // One logger for the HTTP app and the services (provider failures), with secrets redacted.
+  const logger = pino({ level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[ẩn]' } });
   const services = createServices({
+    logger,
     db: database.db,
     engine: database.engine,
     env,
@@ -58,6 +63,7 @@ async function main(): Promise<void> {
   }
 
   const app = await createApp({
+    loggerInstance: logger,
     env,
     db: database.db,
     services,

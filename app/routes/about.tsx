@@ -1,4 +1,5 @@
 import { BannerSlot } from '../components/banner-slot';
+import { FeedbackList, PartnerLogos } from '../components/testimonials';
 import { PageFrame } from '../components/page-frame';
 import { buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/about';
@@ -57,16 +58,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           <h2 id="cam-nhan" className="mb-3 text-xl font-bold">
             Cảm nhận của học viên
           </h2>
-          <ul className="grid gap-4 md:grid-cols-3">
-            {feedback.map((item) => (
-              <li key={item.id} id={item.slug}>
-                <figure className="h-full rounded-2xl border border-slate-200 bg-white p-4">
-                  <blockquote className="text-slate-800">“{item.summary}”</blockquote>
-                  <figcaption className="mt-2 text-sm font-semibold text-slate-700">— {item.title}</figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
+          <FeedbackList items={feedback} anchored />
         </section>
       ) : null}
       {partners.length > 0 ? (
@@ -75,20 +67,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             Đối tác
           </h2>
           <BannerSlot banners={banners[25] ?? []} placement={25} className="mb-4" />
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {partners.map((partner) => (
-              <li key={partner.id}>
-                <img
-                  src={partner.url}
-                  alt={partner.title}
-                  width={320}
-                  height={160}
-                  loading="lazy"
-                  className="w-full rounded-xl"
-                />
-              </li>
-            ))}
-          </ul>
+          <PartnerLogos partners={partners} className="grid grid-cols-2 gap-3 sm:grid-cols-4" />
         </section>
       ) : null}
       <BannerSlot banners={banners[26] ?? []} placement={26} className="mt-8" />

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { FeedbackList, PartnerLogos } from '../components/testimonials';
 import { BannerSlot } from '../components/banner-slot';
 import { CourseGrid } from '../components/course-card';
 import { PostGrid } from '../components/post-card';
@@ -166,16 +167,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <h2 id="cam-nhan" className="mb-3 text-xl font-bold text-slate-900">
             Học viên nói gì về Khai Trí
           </h2>
-          <ul className="grid gap-4 md:grid-cols-3">
-            {feedback.map((item) => (
-              <li key={item.id}>
-                <figure className="h-full rounded-2xl border border-slate-200 bg-white p-4">
-                  <blockquote className="text-slate-800">“{item.summary}”</blockquote>
-                  <figcaption className="mt-2 text-sm font-semibold text-slate-700">— {item.title}</figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
+          <FeedbackList items={feedback} />
         </section>
       ) : null}
 
@@ -184,21 +176,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <h2 id="doi-tac" className="mb-3 text-xl font-bold text-slate-900">
             Đối tác
           </h2>
-          <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-            {partners.map((partner) => (
-              <li key={partner.id}>
-                <img
-                  src={partner.url}
-                  alt={partner.title}
-                  width={320}
-                  height={160}
-                  loading="lazy"
-                  decoding="async"
-                  className="w-full rounded-xl"
-                />
-              </li>
-            ))}
-          </ul>
+          <PartnerLogos partners={partners} className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6" />
         </section>
       ) : null}
 

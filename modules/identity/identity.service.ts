@@ -382,11 +382,3 @@ export function createIdentityService({ db, accounts, config, log }: IdentityDep
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
-
-// Stopgap until the composition root (modules/services.ts) builds it: server/http/identity.ts
-// creates the identity service with the app and hangs it here, so page loaders reach it too.
-declare module '../services.ts' {
-  interface Services {
-    identity?: IdentityService;
-  }
-}

@@ -1,16 +1,12 @@
 /**
- * Identity in the HTTP host: builds the identity service, and runs the recognition guard of SPEC §6
+ * Identity in the HTTP host: runs the recognition guard of SPEC §6
  * before any page renders, so it works without JavaScript: an anonymous visitor's first page view
  * (not /callback, not a bot, not an API call, asset or health check) is redirected once to the
  * operator's recognition service; the `isCheck` cookie records the attempt so it never repeats.
  */
 import type { FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
-import type { Kysely } from 'kysely';
-import type { Env } from '../../config/env.ts';
-import type { Database } from '../../db/schema.ts';
-import { readIdentityConfig } from '../../modules/identity/identity.config.ts';
-import { createIdentityService, type IdentityService } from '../../modules/identity/identity.service.ts';
+import type { IdentityService } from '../../modules/identity/identity.service.ts';
 import { readAttempt } from '../../modules/identity/recognition-cookies.ts';
 import { isPageNavigation } from '../../modules/identity/recognition.ts';
 import type { Services } from '../../modules/services.ts';
@@ -20,17 +16,8 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 /** Call right after the viewer hook: the guard needs to know whether the visitor is signed in. */
-export function registerIdentity(
-  app: FastifyInstance,
-  options: { env: Env; db: Kysely<Database>; services: Services },
-): IdentityService {
-  const identity = createIdentityService({
-    db: options.db,
-    accounts: options.services.accounts,
-    config: readIdentityConfig(options.env),
-    log: app.log,
-  });
-  options.services.identity = identity;
+export function registerIdentity(app: FastifyInstance, options: { services: Services }): IdentityService {
+  const identity = options.services.identity;
   if (!identity.config.recognition.enabled) return identity;
 
   app.addHook('onRequest', async (request, reply) => {
