@@ -4,43 +4,24 @@
  * shows on the page and in the header menu, re-encoded. A file that is not an image is refused
  * with a Vietnamese message, whether its type gives it away or only its bytes do.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
-import { launchChromium, waitForHydration, watchPage, type PageWatch } from './browser.ts';
-import { startProductServer, type ProductServer } from './server.ts';
+import { waitForHydration, type PageWatch } from './browser.ts';
+import { useJourney } from './journey.ts';
 
 const NOT_SUPPORTED = 'Chỉ hỗ trợ ảnh JPEG, PNG, WebP hoặc GIF.';
 const NOT_AN_IMAGE = 'Tệp tải lên không phải là ảnh hợp lệ. Vui lòng chọn ảnh JPEG, PNG, WebP hoặc GIF.';
 
-let server: ProductServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const journey = useJourney();
 
-beforeAll(async () => {
-  server = await startProductServer();
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const url = (path: string) => journey.url(path);
 
 /** A new learner, signed in through the login page and landed on the profile page. */
 async function signInToProfile(fullName: string): Promise<{ page: Page; watch: PageWatch; userId: number }> {
-  const user = await createUser(server.context.db, { full_name: fullName });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
-  const page = await context.newPage();
-  const watch = watchPage(page);
+  const user = await createUser(journey.server.context.db, { full_name: fullName });
+  const { page, watch } = await journey.openPage({ width: 1280, height: 800 });
   await page.goto(url('/dang-nhap?redirect=%2Ftai-khoan%2Fho-so'));
   await waitForHydration(page);
   await page.getByLabel('Số điện thoại hoặc email').fill(`0${user.phone!.slice(2)}`);
@@ -58,7 +39,7 @@ const avatarSection = (page: Page) =>
 const loadedWidth = (image: Locator) => image.evaluate((element: HTMLImageElement) => element.naturalWidth);
 
 async function readStoredAvatar(userId: number): Promise<string | null> {
-  const row = await server.context.db
+  const row = await journey.server.context.db
     .selectFrom('users')
     .select('avatar_url')
     .where('id', '=', userId)

@@ -3,47 +3,25 @@
  * 60 s, reset on other pages except /callback) and visit tracking (utm_source and utm_campaign into
  * the 'up' cookie, and a browser id cookie that stays).
  */
-import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isSameDocument,
-  launchChromium,
-  markDocument,
-  waitForHydration,
-  watchPage,
-  type PageWatch,
-} from './browser.ts';
-import { startProductServer, type ProductServer } from './server.ts';
+import type { Cookie, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isSameDocument, markDocument, waitForHydration, type PageWatch } from './browser.ts';
+import { useJourney } from './journey.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const journey = useJourney();
 
-beforeAll(async () => {
-  server = await startProductServer();
-  browser = await launchChromium();
-});
+const url = (path: string) => journey.url(path);
 
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+let current: Page | undefined;
 
 async function openPage(): Promise<{ page: Page; watch: PageWatch }> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
-  const page = await context.newPage();
-  return { page, watch: watchPage(page) };
+  const opened = await journey.openPage({ width: 1280, height: 800 });
+  current = opened.page;
+  return opened;
 }
 
 async function readCookie(name: string): Promise<Cookie | undefined> {
-  return (await context!.cookies(server.baseUrl)).find((cookie) => cookie.name === name);
+  return (await current!.context().cookies(journey.server.baseUrl)).find((cookie) => cookie.name === name);
 }
 
 describe('the my-course cookie', () => {
