@@ -190,6 +190,8 @@ export interface Database {
   activation_redemptions: ActivationRedemptionsTable;
   campaigns: CampaignsTable;
   campaign_items: CampaignItemsTable;
+  lesson_progress: LessonProgressTable;
+  course_progress: CourseProgressTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -681,3 +683,34 @@ export interface CampaignItemsTable {
 }
 
 export type NewCampaign = Insertable<CampaignsTable>;
+
+// ── Learning progress (issue 6) ────────────────────────────────────────────────────────────────
+
+/** The learning log of one learner for one lesson. */
+export interface LessonProgressTable {
+  user_id: number;
+  lesson_id: number;
+  course_id: number;
+  /** The furthest position reached, in seconds; never moves backwards. */
+  position_seconds: Counter;
+  /** Where the learner last was, in seconds (the resume point). */
+  resume_seconds: Counter;
+  watched_seconds: Counter;
+  completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One learner's standing in one course. */
+export interface CourseProgressTable {
+  user_id: number;
+  course_id: number;
+  last_lesson_id: number | null;
+  completed_lessons: Counter;
+  total_lessons: Counter;
+  percent: Counter;
+  completed_at: Timestamp | null;
+  last_seen_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

@@ -9,6 +9,7 @@ import * as catalog from './2026-11-22T0400-catalog.ts';
 import * as identityLinks from './2026-11-22T0500-identity-links.ts';
 import * as commerce from './2026-11-22T0600-commerce.ts';
 import * as activationCampaigns from './2026-11-22T0700-activation-campaigns.ts';
+import * as learningProgress from './2026-11-22T0800-learning-progress.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0500-identity-links': identityLinks,
   '2026-11-22T0600-commerce': commerce,
   '2026-11-22T0700-activation-campaigns': activationCampaigns,
+  '2026-11-22T0800-learning-progress': learningProgress,
 };
 
 export const migrationProvider: MigrationProvider = {
