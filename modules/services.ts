@@ -27,6 +27,7 @@ import { createNotificationsService, type NotificationsService } from './notific
 import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
 import { createMediaService, type MediaService } from './media/media.service.ts';
 import { createCommerceServices, type CommerceServices } from './orders/commerce.ts';
+import { createLessonAccess, type LessonAccessService } from './learning/lesson-access.ts';
 
 export interface Services extends CommerceServices {
   engine: Engine;
@@ -49,6 +50,8 @@ export interface Services extends CommerceServices {
   storage: ObjectStorage;
   /** Presigned uploads (s3.json) and avatars. */
   media: MediaService;
+  /** Who may study a lesson (enrolled, preview) — asked first by every learning endpoint. */
+  lessonAccess: LessonAccessService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -142,6 +145,7 @@ export function createServices({
     notifications,
     storage,
     media: createMediaService({ storage, profile, maxBytes: env.UPLOAD_MAX_BYTES }),
+    lessonAccess: createLessonAccess({ db }),
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,
