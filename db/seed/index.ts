@@ -28,6 +28,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedContent(trx, path.resolve(options.uploadsDir));
     await seedCommerce(trx, learnerId);
     await seedActivation(trx);
-    await seedSubscriptions(trx);
+    await seedSubscriptions(trx, learnerId);
   });
 }

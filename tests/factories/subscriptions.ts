@@ -1,7 +1,19 @@
 /** Factories for carrier billing (packages with an SMS code), shared by the tests and the demo seed. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { computeAccessEnd } from '../../lib/format/price-periods.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
+import { insertEnrolments } from '../../modules/enrolments/enrolments.repository.ts';
+import { generateOrderCode } from '../../modules/orders/order-code.ts';
+import { insertOrder, transition } from '../../modules/orders/orders.repository.ts';
+import { firstReminderAt } from '../../modules/subscriptions/subscriptions.service.ts';
+import {
+  findCarrierPod,
+  insertCharge,
+  insertPendingSubscription,
+  moveSubscription,
+  settleCharge,
+} from '../../modules/subscriptions/subscriptions.repository.ts';
 import { createCourse } from './catalog.ts';
 
 let sequence = 0;
@@ -65,4 +77,79 @@ export async function assignSmsCodes(db: Kysely<Database>): Promise<Map<number, 
     assigned.set(pod.id, code);
   }
   return assigned;
+}
+
+/**
+ * A subscription as the checkout leaves it after a successful first charge: a completed carrier
+ * order, its enrolment (source `subscription`, ending with the period), the charge and the active
+ * subscription. `startedAt` may be in the past (the demo's running subscription).
+ */
+export async function createActiveSubscription(
+  db: Kysely<Database>,
+  input: { userId: number; msisdn: string; podId: number; startedAt?: Date },
+) {
+  const pod = (await findCarrierPod(db, { podId: input.podId }))!;
+  const start = input.startedAt ?? new Date();
+  const now = start.toISOString();
+  const end = computeAccessEnd(start, pod.cycle)!.toISOString();
+  const code = generateOrderCode(start);
+  const orderId = await insertOrder(db, {
+    code,
+    userId: input.userId,
+    paymentMethod: 'carrier',
+    subtotal: pod.price,
+    discount: 0,
+    total: pod.price,
+    promotionId: null,
+    promotionCode: null,
+    expiresAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    now,
+    items: [
+      {
+        course_id: pod.course_id,
+        pod_id: pod.pod_id,
+        course_title: pod.course_title,
+        course_slug: pod.course_slug,
+        course_type: pod.course_type,
+        cycle: pod.cycle,
+        price: pod.price,
+        discount: 0,
+      },
+    ],
+  });
+  await transition(db, orderId, ['pending'], 'completed', { paid_at: now, completed_at: now }, now);
+  await insertEnrolments(
+    db,
+    [{ userId: input.userId, courseId: pod.course_id, source: 'subscription', orderId, startsAt: now, endsAt: end }],
+    now,
+  );
+  const id = (await insertPendingSubscription(db, {
+    userId: input.userId,
+    podId: pod.pod_id,
+    courseId: pod.course_id,
+    msisdn: input.msisdn,
+    price: pod.price,
+    cycle: pod.cycle,
+    now,
+  }))!;
+  const chargeId = (await insertCharge(db, {
+    reference: `SUB${code}`,
+    kind: 'subscribe',
+    subscriptionId: id,
+    orderId,
+    msisdn: input.msisdn,
+    amount: pod.price,
+    now,
+  }))!;
+  await settleCharge(db, chargeId, { status: 'success', transactionId: `SIMSUB${code}`, detail: null }, now);
+  await moveSubscription(db, id, ['pending'], {
+    status: 'active',
+    order_id: orderId,
+    current_period_start: now,
+    current_period_end: end,
+    next_charge_at: end,
+    next_reminder_at: firstReminderAt(start, pod.cycle).toISOString(),
+    updated_at: now,
+  });
+  return { id, orderId, periodEnd: end };
 }
