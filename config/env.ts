@@ -149,8 +149,7 @@ const envSchema = z
         : `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/__sim/recognition`),
     RECOGNITION_KEY: env.RECOGNITION_KEY ?? (env.APP_ENV === 'production' ? '' : DEMO_RECOGNITION_KEY),
     PAYMENT_SIMULATOR: env.PAYMENT_SIMULATOR ?? env.APP_ENV !== 'production',
-    CARRIER_SMS_SECRET:
-      env.CARRIER_SMS_SECRET ?? (env.APP_ENV === 'production' ? undefined : DEMO_CARRIER_SMS_SECRET),
+    CARRIER_SMS_SECRET: env.CARRIER_SMS_SECRET ?? (env.APP_ENV === 'production' ? undefined : DEMO_CARRIER_SMS_SECRET),
   }));
 
 export type Env = z.infer<typeof envSchema>;

@@ -37,9 +37,7 @@ export function CarrierChoice({
         defaultChecked={checked}
         className="peer mr-2"
       />
-      <label htmlFor="pttt-carrier">
-        Trừ tiền tài khoản di động {disclosure.carrier} (gia hạn tự động)
-      </label>
+      <label htmlFor="pttt-carrier">Trừ tiền tài khoản di động {disclosure.carrier} (gia hạn tự động)</label>
       <section
         aria-label="Điều khoản gói cước"
         data-testid="carrier-disclosure"
@@ -66,8 +64,8 @@ export function CarrierChoice({
             aria-describedby={error ? 'dong-y-loi' : undefined}
           />
           <span>
-            Tôi đã đọc và đồng ý đăng ký {disclosure.package_label}, giá {disclosure.price_text}, trừ vào tài khoản
-            di động và tự động gia hạn cho tới khi tôi hủy.
+            Tôi đã đọc và đồng ý đăng ký {disclosure.package_label}, giá {disclosure.price_text}, trừ vào tài khoản di
+            động và tự động gia hạn cho tới khi tôi hủy.
           </span>
         </label>
         {error ? (

@@ -127,9 +127,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   name="payment_method"
                   value={method.value}
                   defaultChecked={
-                    values.payment_method
-                      ? values.payment_method === method.value
-                      : !carrier?.smsOnly && index === 0
+                    values.payment_method ? values.payment_method === method.value : !carrier?.smsOnly && index === 0
                   }
                 />
                 {method.label}

@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', ts, (col) => col.notNull())
     .addUniqueConstraint('subscriptions_user_pod_key', ['user_id', 'pod_id'])
     .execute();
-  await db.schema.createIndex('subscriptions_due_idx').on('subscriptions').columns(['status', 'next_charge_at']).execute();
+  await db.schema
+    .createIndex('subscriptions_due_idx')
+    .on('subscriptions')
+    .columns(['status', 'next_charge_at'])
+    .execute();
 
   await addIdColumn(db, db.schema.createTable('carrier_charges'))
     .addColumn('reference', 'varchar(60)', (col) => col.notNull().unique())
@@ -58,7 +62,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', ts, (col) => col.notNull())
     .addColumn('updated_at', ts, (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('carrier_charges_subscription_idx').on('carrier_charges').column('subscription_id').execute();
+  await db.schema
+    .createIndex('carrier_charges_subscription_idx')
+    .on('carrier_charges')
+    .column('subscription_id')
+    .execute();
 
   await addIdColumn(db, db.schema.createTable('carrier_sms_inbound'))
     .addColumn('message_id', 'varchar(100)', (col) => col.notNull().unique())

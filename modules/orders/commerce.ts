@@ -18,10 +18,7 @@ import { readCarrierConfig } from '../subscriptions/carrier.ts';
 import { createCarrierSms, type CarrierSms } from '../subscriptions/carrier-sms.ts';
 import { createRenewalJob, type RenewalJob } from '../subscriptions/renewals.ts';
 import { createSubscriptionNotifier } from '../subscriptions/subscription-messages.ts';
-import {
-  createSubscriptionsService,
-  type SubscriptionsService,
-} from '../subscriptions/subscriptions.service.ts';
+import { createSubscriptionsService, type SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { createOrderLifecycle } from './order-lifecycle.ts';
 import { createOrdersService, type OrdersService } from './orders.service.ts';
 

@@ -42,12 +42,17 @@ describe('reading the keywords', () => {
     expect(parseSmsCommand(text)).toEqual(expected);
   });
 
-  it.each(['', 'DK', 'XYZ TA', 'DK TA THEM', 'DK <script>', "HUY '; DROP TABLE subscriptions;--", 'DK ' + 'A'.repeat(30)])(
-    '%j is help',
-    (text) => {
-      expect(parseSmsCommand(text)).toEqual({ keyword: 'HELP' });
-    },
-  );
+  it.each([
+    '',
+    'DK',
+    'XYZ TA',
+    'DK TA THEM',
+    'DK <script>',
+    "HUY '; DROP TABLE subscriptions;--",
+    'DK ' + 'A'.repeat(30),
+  ])('%j is help', (text) => {
+    expect(parseSmsCommand(text)).toEqual({ keyword: 'HELP' });
+  });
 });
 
 describe('POST /api/carrier/sms', () => {
@@ -64,7 +69,11 @@ describe('POST /api/carrier/sms', () => {
   it('registers with DK (the SMS is the consent) and processes a replayed message once', async () => {
     const user = await createUser(t.db);
     const course = await createCarrierCourse(t.db, { cycle: 2, price: 15_000 });
-    const body = { message_id: nextMessageId(), msisdn: `0${user.phone!.slice(2)}`, text: `đk ${course.smsCode.toLowerCase()}` };
+    const body = {
+      message_id: nextMessageId(),
+      msisdn: `0${user.phone!.slice(2)}`,
+      text: `đk ${course.smsCode.toLowerCase()}`,
+    };
     const first = await postSms(t, body);
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toEqual({ status: 'processed', outcome: 'dk_subscribed' });
@@ -74,7 +83,9 @@ describe('POST /api/carrier/sms', () => {
     expect(subscription.status).toBe('active');
     expect(await chargesOf(t, subscription.id)).toHaveLength(1);
     const orders = await t.db.selectFrom('orders').selectAll().where('user_id', '=', user.id).execute();
-    expect(orders).toEqual([expect.objectContaining({ status: 'completed', payment_method: 'carrier', total: 15_000 })]);
+    expect(orders).toEqual([
+      expect.objectContaining({ status: 'completed', payment_method: 'carrier', total: 15_000 }),
+    ]);
     expect(await inbound(body.message_id)).toEqual([
       expect.objectContaining({ text: body.text, payload: JSON.stringify(body), outcome: 'dk_subscribed' }),
     ]);
@@ -110,7 +121,9 @@ describe('POST /api/carrier/sms', () => {
     expect((await postSms(t, body)).json().data.outcome).toBe('no_account');
     expect((await smsTo(t, '84977000123')).at(-1)).toContain('http://localhost:3000/dang-ky');
     expect(await t.db.selectFrom('users').select('id').where('phone', '=', '84977000123').execute()).toEqual([]);
-    expect(await t.db.selectFrom('subscriptions').select('id').where('msisdn', '=', '84977000123').execute()).toEqual([]);
+    expect(await t.db.selectFrom('subscriptions').select('id').where('msisdn', '=', '84977000123').execute()).toEqual(
+      [],
+    );
   });
 
   it('answers unknown keywords, unknown codes and hostile text with help, and stores the raw message', async () => {

@@ -25,10 +25,7 @@ const KEYWORDS: Record<string, 'DK' | 'HUY'> = { DK: 'DK', DANGKY: 'DK', HUY: 'H
 
 /** `" hủy   tienganh "` → HUY TIENGANH; anything that is not a keyword and a code → HELP. */
 export function parseSmsCommand(text: string): SmsCommand {
-  const words = foldVietnamese(text.slice(0, 200))
-    .toUpperCase()
-    .split(' ')
-    .filter(Boolean);
+  const words = foldVietnamese(text.slice(0, 200)).toUpperCase().split(' ').filter(Boolean);
   const keyword = KEYWORDS[words[0] ?? ''];
   const code = words[1] ?? '';
   if (!keyword || words.length !== 2 || !/^[A-Z0-9]{1,20}$/.test(code)) return { keyword: 'HELP' };
@@ -65,8 +62,8 @@ export function createCarrierSms(deps: {
 }) {
   const { db, config, subscriptions, messaging } = deps;
   const to = config.shortCode;
-  const help = () =>
-    `${config.siteName}: Soạn DK <MÃ GÓI> gửi ${to} để đăng ký, HUY <MÃ GÓI> gửi ${to} để hủy (miễn phí). Xem các gói tại ${config.publicUrl}/khoa-hoc. Hotline ${config.hotline}.`;
+  const help = async () =>
+    `${config.siteName}: Soạn DK <MÃ GÓI> gửi ${to} để đăng ký, HUY <MÃ GÓI> gửi ${to} để hủy (miễn phí). Xem các gói tại ${config.publicUrl}/khoa-hoc. Hotline ${await subscriptions.hotline()}.`;
 
   /** A carrier order for one package, as the checkout writes it (an SMS `DK` is the consent). */
   async function placeSmsOrder(userId: number, pod: repo.CarrierPod) {
@@ -101,7 +98,10 @@ export function createCarrierSms(deps: {
   async function register(userId: number, msisdn: string, pod: repo.CarrierPod): Promise<string> {
     const existing = await repo.findSubscription(db, { userId, podId: pod.pod_id });
     if (existing?.status === 'active') {
-      await messaging.sendSms(msisdn, `${config.siteName}: Bạn đang dùng gói ${pod.sms_code}. Soạn HUY ${pod.sms_code} gửi ${to} để hủy.`);
+      await messaging.sendSms(
+        msisdn,
+        `${config.siteName}: Bạn đang dùng gói ${pod.sms_code}. Soạn HUY ${pod.sms_code} gửi ${to} để hủy.`,
+      );
       return 'dk_already';
     }
     if (existing && (await subscriptions.resumeRenewals(existing, pod))) return 'dk_resumed';
@@ -111,19 +111,22 @@ export function createCarrierSms(deps: {
       return 'dk_subscribed';
     } catch (error) {
       if (!isAppError(error)) throw error;
-      await messaging.sendSms(msisdn, `${config.siteName}: Đăng ký gói ${pod.sms_code} chưa thành công. ${error.message}`);
+      await messaging.sendSms(
+        msisdn,
+        `${config.siteName}: Đăng ký gói ${pod.sms_code} chưa thành công. ${error.message}`,
+      );
       return 'dk_refused';
     }
   }
 
   async function process(msisdn: string, command: SmsCommand): Promise<string> {
     if (command.keyword === 'HELP') {
-      await messaging.sendSms(msisdn, help());
+      await messaging.sendSms(msisdn, await help());
       return 'help';
     }
     const pod = await repo.findCarrierPod(db, { smsCode: command.code });
     if (!pod || !isCarrierPackage(pod) || !config.provider) {
-      await messaging.sendSms(msisdn, `${config.siteName}: Mã gói ${command.code} không đúng. ${help()}`);
+      await messaging.sendSms(msisdn, `${config.siteName}: Mã gói ${command.code} không đúng. ${await help()}`);
       return 'unknown_code';
     }
     const user = await accountsRepo.findUserByPhone(db, msisdn);
@@ -138,12 +141,15 @@ export function createCarrierSms(deps: {
     try {
       const result = await subscriptions.cancel(user.id, { podId: pod.pod_id });
       if (result.already) {
-        await messaging.sendSms(msisdn, `${config.siteName}: Gói ${pod.sms_code} đã được hủy trước đó, bạn không bị trừ tiền gia hạn.`);
+        await messaging.sendSms(
+          msisdn,
+          `${config.siteName}: Gói ${pod.sms_code} đã được hủy trước đó, bạn không bị trừ tiền gia hạn.`,
+        );
       }
       return result.already ? 'huy_already' : 'huy_cancelled';
     } catch (error) {
       if (!isAppError(error)) throw error;
-      await messaging.sendSms(msisdn, `${config.siteName}: Bạn chưa đăng ký gói ${pod.sms_code}. ${help()}`);
+      await messaging.sendSms(msisdn, `${config.siteName}: Bạn chưa đăng ký gói ${pod.sms_code}. ${await help()}`);
       return 'huy_none';
     }
   }
@@ -165,7 +171,12 @@ export function createCarrierSms(deps: {
     return { status: 'processed' as const, outcome };
   }
 
-  return { receive, verify: (rawBody: string, signature: string | undefined) => verifySmsSignature(config.smsSecret ?? '', rawBody, signature) && config.smsSecret !== null };
+  return {
+    receive,
+    /** False without a configured secret: the webhook is then closed. */
+    verify: (rawBody: string, signature: string | undefined) =>
+      config.smsSecret !== null && verifySmsSignature(config.smsSecret, rawBody, signature),
+  };
 }
 
 export type CarrierSms = ReturnType<typeof createCarrierSms>;

@@ -55,7 +55,10 @@ describe('the HTTP driver', () => {
       authorization: 'Bearer operator-token',
     });
     expect((await carrier().charge(request('84911111111'))).outcome).toBe('insufficient_balance');
-    expect(await carrier().charge(request('84922222222'))).toMatchObject({ outcome: 'error', detail: expect.stringContaining('500') });
+    expect(await carrier().charge(request('84922222222'))).toMatchObject({
+      outcome: 'error',
+      detail: expect.stringContaining('500'),
+    });
   });
 
   it('gives up after the timeout, and reports an unreachable operator as an error', async () => {

@@ -35,7 +35,10 @@ export function renewalReference(subscription: SubscriptionRow): string {
 export function createRenewalJob(deps: { db: Kysely<Database>; config: CarrierConfig; tell: SubscriptionNotifier }) {
   const { db, config, tell } = deps;
 
-  async function renewOne(subscription: SubscriptionRow, now: Date): Promise<'renewed' | 'retry' | 'suspended' | 'skipped'> {
+  async function renewOne(
+    subscription: SubscriptionRow,
+    now: Date,
+  ): Promise<'renewed' | 'retry' | 'suspended' | 'skipped'> {
     const provider = config.provider;
     const pod = await repo.findCarrierPod(db, { podId: subscription.pod_id });
     if (!provider || !pod?.sms_code) return 'skipped';
@@ -72,9 +75,12 @@ export function createRenewalJob(deps: { db: Kysely<Database>; config: CarrierCo
       };
       // Cancelled while the charge was out: the period was paid, so it is extended all the same.
       const moved =
-        (await repo.moveSubscription(db, subscription.id, ['active'], { ...period, next_charge_at: end.toISOString() })) ||
-        (await repo.moveSubscription(db, subscription.id, ['cancelled'], period));
-      if (moved && subscription.order_id !== null) await repo.setEnrolmentEnd(db, subscription.order_id, end.toISOString());
+        (await repo.moveSubscription(db, subscription.id, ['active'], {
+          ...period,
+          next_charge_at: end.toISOString(),
+        })) || (await repo.moveSubscription(db, subscription.id, ['cancelled'], period));
+      if (moved && subscription.order_id !== null)
+        await repo.setEnrolmentEnd(db, subscription.order_id, end.toISOString());
       if (moved) await tell(subscription.user_id, subscription.msisdn, 'renewed', facts, { periodEnd: end });
       return 'renewed';
     }
@@ -89,7 +95,8 @@ export function createRenewalJob(deps: { db: Kysely<Database>; config: CarrierCo
       });
       if (moved) {
         // Access continues until the next attempt.
-        if (subscription.order_id !== null) await repo.setEnrolmentEnd(db, subscription.order_id, nextAttempt.toISOString());
+        if (subscription.order_id !== null)
+          await repo.setEnrolmentEnd(db, subscription.order_id, nextAttempt.toISOString());
         await tell(subscription.user_id, subscription.msisdn, 'renewal_failed', facts, { nextAttempt });
       }
       return 'retry';

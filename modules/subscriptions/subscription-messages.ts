@@ -1,7 +1,7 @@
 /**
  * What carrier billing tells the learner (PROTOCOLS.md "Carrier-billed subscriptions"): the
- * disclosure before buying, and each event as an SMS and a notification, in Vietnamese. SMS text is
- * plain ASCII-safe Vietnamese without the đ sign ambiguity: amounts are written as "đồng".
+ * disclosure before buying, and each event as an SMS and a notification, in Vietnamese. Amounts
+ * are written out as "đồng" (an SMS may lose the đ sign).
  */
 import { formatDateTime } from '../../lib/format/date.ts';
 import { formatVietnameseNumber } from '../../lib/format/money.ts';

@@ -25,9 +25,7 @@ export function findCarrierPod(db: Db, by: { podId: number } | { smsCode: string
     .where('course_pods.is_active', '=', 1)
     .where('courses.is_published', '=', 1);
   query =
-    'podId' in by
-      ? query.where('course_pods.id', '=', by.podId)
-      : query.where('course_pods.sms_code', '=', by.smsCode);
+    'podId' in by ? query.where('course_pods.id', '=', by.podId) : query.where('course_pods.sms_code', '=', by.smsCode);
   return query.executeTakeFirst();
 }
 
@@ -36,9 +34,7 @@ export type CarrierPod = NonNullable<Awaited<ReturnType<typeof findCarrierPod>>>
 export function findSubscription(db: Db, by: { id: number } | { userId: number; podId: number }) {
   let query = db.selectFrom('subscriptions').selectAll();
   query =
-    'id' in by
-      ? query.where('id', '=', by.id)
-      : query.where('user_id', '=', by.userId).where('pod_id', '=', by.podId);
+    'id' in by ? query.where('id', '=', by.id) : query.where('user_id', '=', by.userId).where('pod_id', '=', by.podId);
   return query.executeTakeFirst();
 }
 

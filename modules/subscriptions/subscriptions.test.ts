@@ -75,7 +75,10 @@ describe('subscribing with carrier billing', () => {
     await shopper.addToCart(course.podId);
     const refused = await payByCarrier(shopper, {});
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({ message: CARRIER_MESSAGES.consent, fields: { consent: CARRIER_MESSAGES.consent } });
+    expect(refused.json().error).toMatchObject({
+      message: CARRIER_MESSAGES.consent,
+      fields: { consent: CARRIER_MESSAGES.consent },
+    });
     expect((await payByCarrier(shopper, { consent: false })).statusCode).toBe(400);
     const promoted = await payByCarrier(shopper, { consent: true, promotion_code: 'CHAOBAN' });
     expect(promoted.json().error.message).toBe(CARRIER_MESSAGES.promotion);
@@ -102,12 +105,18 @@ describe('subscribing with carrier billing', () => {
       const { course, response } = await subscribe(t, shopper);
       expect(response.statusCode).toBe(422);
       expect(response.json().error.message).toBe(message);
-      const order = await t.db.selectFrom('orders').selectAll().where('user_id', '=', shopper.user.id).executeTakeFirstOrThrow();
+      const order = await t.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', shopper.user.id)
+        .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ status: 'failed', payment_method: 'carrier', failure_reason: message });
       const subscription = await subscriptionOf(t, shopper.user.id, course.podId);
       expect(subscription.status).toBe('failed');
       expect((await chargesOf(t, subscription.id)).map((charge) => charge.status)).toEqual([status]);
-      expect(await t.db.selectFrom('enrolments').select('id').where('user_id', '=', shopper.user.id).execute()).toEqual([]);
+      expect(await t.db.selectFrom('enrolments').select('id').where('user_id', '=', shopper.user.id).execute()).toEqual(
+        [],
+      );
       expect((await shopper.call('GET', '/api/user/cart.json')).json().data.items).toHaveLength(1);
       // Topped up: the same cart, a new order and a new charge reference.
       await t.db.updateTable('users').set({ phone: toppedUp }).where('id', '=', shopper.user.id).execute();
@@ -176,7 +185,11 @@ describe('the renewal job', () => {
     ]);
     expect(await runJob(later(suspendedAt, 10 * DAY))).toMatchObject({ renewed: 0, retry: 0, suspended: 0 });
     // Paying again (here: the learner's phone topped up, the package bought again) resumes it with a new period.
-    await t.db.updateTable('enrolments').set({ ends_at: new Date().toISOString() }).where('user_id', '=', shopper.user.id).execute();
+    await t.db
+      .updateTable('enrolments')
+      .set({ ends_at: new Date().toISOString() })
+      .where('user_id', '=', shopper.user.id)
+      .execute();
     await shopper.addToCart(course.podId);
     expect((await payByCarrier(shopper)).json().data.order.status).toBe('completed');
     expect(await subscriptionOf(t, shopper.user.id, course.podId)).toMatchObject({ status: 'active', retry_count: 0 });
@@ -189,11 +202,17 @@ describe('the renewal job', () => {
     const end = await periodEndOf(t, shopper.user.id, course.podId);
     await setMsisdn(id, NUMBERS.timeout);
     expect(await runJob(later(end, MINUTE))).toMatchObject({ retry: 1 });
-    expect((await chargesOf(t, id)).at(-1)).toMatchObject({ status: 'timeout', reference: expect.stringMatching(/-0$/) });
+    expect((await chargesOf(t, id)).at(-1)).toMatchObject({
+      status: 'timeout',
+      reference: expect.stringMatching(/-0$/),
+    });
     await setMsisdn(id, shopper.user.phone!);
     const retryAt = later(end, DAY + MINUTE);
     expect(await runJob(retryAt)).toMatchObject({ renewed: 1 });
-    expect((await chargesOf(t, id)).at(-1)).toMatchObject({ status: 'success', reference: expect.stringMatching(/-1$/) });
+    expect((await chargesOf(t, id)).at(-1)).toMatchObject({
+      status: 'success',
+      reference: expect.stringMatching(/-1$/),
+    });
     expect(await periodEndOf(t, shopper.user.id, course.podId)).toEqual(later(retryAt, 30 * DAY));
   });
 
@@ -237,7 +256,9 @@ describe('reminders', () => {
       later(monthlyDue, 30 * DAY),
     );
     expect((await smsTo(t, shopper.user.phone!)).filter((text) => text.includes('sẽ tự động gia hạn'))).toHaveLength(4);
-    expect((await notificationKinds(t, shopper.user.id)).filter((kind) => kind === 'subscription_reminder')).toHaveLength(4);
+    expect(
+      (await notificationKinds(t, shopper.user.id)).filter((kind) => kind === 'subscription_reminder'),
+    ).toHaveLength(4);
   });
 });
 
@@ -249,7 +270,10 @@ describe('cancelling', () => {
     const end = await periodEndOf(t, shopper.user.id, course.podId);
     const cancelled = await shopper.call('POST', '/api/user/subscription/cancel.json', { id });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().data).toMatchObject({ already: false, subscription: { status: 'cancelled', can_cancel: false } });
+    expect(cancelled.json().data).toMatchObject({
+      already: false,
+      subscription: { status: 'cancelled', can_cancel: false },
+    });
     expect(await subscriptionOf(t, shopper.user.id, course.podId)).toMatchObject({ next_charge_at: null });
     expect((await enrolmentEnd(t, shopper.user.id, course.id)).end).toEqual(end);
     expect(await runJob(later(end, MINUTE))).toMatchObject({ renewed: 0 });

@@ -19,7 +19,16 @@ import { createCourse } from './catalog.ts';
 let sequence = 0;
 
 /** Suffix of a package code by cycle (SPEC §9): N ngày, T tuần, TH tháng, NAM năm, 10N … 180N. */
-const CYCLE_SUFFIX: Record<number, string> = { 1: 'N', 2: 'T', 3: 'TH', 4: 'NAM', 6: '10N', 7: '30N', 8: '90N', 9: '180N' };
+const CYCLE_SUFFIX: Record<number, string> = {
+  1: 'N',
+  2: 'T',
+  3: 'TH',
+  4: 'NAM',
+  6: '10N',
+  7: '30N',
+  8: '90N',
+  9: '180N',
+};
 
 /** A short code from the course title's initials and the cycle: "Toán thông minh…" monthly → TTMTH. */
 export function suggestSmsCode(title: string, cycle: number): string {

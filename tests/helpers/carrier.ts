@@ -15,7 +15,11 @@ export function payByCarrier(shopper: Shopper, extra: Record<string, unknown> = 
 }
 
 /** A fresh carrier package, put in the cart and bought with consent; returns the order and the package. */
-export async function subscribe(t: TestContext, shopper: Shopper, options: Parameters<typeof createCarrierCourse>[1] = {}) {
+export async function subscribe(
+  t: TestContext,
+  shopper: Shopper,
+  options: Parameters<typeof createCarrierCourse>[1] = {},
+) {
   const course = await createCarrierCourse(t.db, options);
   await shopper.addToCart(course.podId);
   const response = await payByCarrier(shopper);
