@@ -65,32 +65,15 @@ export function createCarrierSms(deps: {
   const help = async () =>
     `${config.siteName}: Soạn DK <MÃ GÓI> gửi ${to} để đăng ký, HUY <MÃ GÓI> gửi ${to} để hủy (miễn phí). Xem các gói tại ${config.publicUrl}/khoa-hoc. Hotline ${await subscriptions.hotline()}.`;
 
-  /** A carrier order for one package, as the checkout writes it (an SMS `DK` is the consent). */
+  /** A carrier order for one package (an SMS `DK` is the consent). */
   async function placeSmsOrder(userId: number, pod: repo.CarrierPod) {
     const now = new Date();
-    const orderId = await ordersRepo.insertOrder(db, {
+    const orderId = await repo.insertCarrierOrder(db, {
       code: generateOrderCode(now),
       userId,
-      paymentMethod: 'carrier',
-      subtotal: pod.price,
-      discount: 0,
-      total: pod.price,
-      promotionId: null,
-      promotionCode: null,
-      expiresAt: new Date(now.getTime() + deps.orderExpiryMinutes * 60_000).toISOString(),
+      pod,
       now: now.toISOString(),
-      items: [
-        {
-          course_id: pod.course_id,
-          pod_id: pod.pod_id,
-          course_title: pod.course_title,
-          course_slug: pod.course_slug,
-          course_type: pod.course_type,
-          cycle: pod.cycle,
-          price: pod.price,
-          discount: 0,
-        },
-      ],
+      expiresAt: new Date(now.getTime() + deps.orderExpiryMinutes * 60_000).toISOString(),
     });
     return (await ordersRepo.findOrder(db, { id: orderId }))!;
   }

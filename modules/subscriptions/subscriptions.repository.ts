@@ -2,8 +2,51 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { isUniqueViolation } from '../../db/connect.ts';
 import type { CarrierChargeStatus, Database, SubscriptionStatus, SubscriptionsTable } from '../../db/schema.ts';
+import * as ordersRepo from '../orders/orders.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The id of a row a unique key guards; null when the key was already taken (a replay, a race). */
+async function insertUnlessTaken(write: () => Promise<{ id: number }>): Promise<number | null> {
+  try {
+    return (await write()).id;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+/** A carrier order for one package (the checkout writes its own from the cart; an SMS `DK` and the seed use this). */
+export async function insertCarrierOrder(
+  db: Db,
+  input: { code: string; userId: number; pod: CarrierPod; now: string; expiresAt: string },
+): Promise<number> {
+  const { pod } = input;
+  return ordersRepo.insertOrder(db, {
+    code: input.code,
+    userId: input.userId,
+    paymentMethod: 'carrier',
+    subtotal: pod.price,
+    discount: 0,
+    total: pod.price,
+    promotionId: null,
+    promotionCode: null,
+    expiresAt: input.expiresAt,
+    now: input.now,
+    items: [
+      {
+        course_id: pod.course_id,
+        pod_id: pod.pod_id,
+        course_title: pod.course_title,
+        course_slug: pod.course_slug,
+        course_type: pod.course_type,
+        cycle: pod.cycle,
+        price: pod.price,
+        discount: 0,
+      },
+    ],
+  });
+}
 
 /** A package as carrier billing sees it (only active packages of published courses). */
 export function findCarrierPod(db: Db, by: { podId: number } | { smsCode: string }) {
@@ -61,8 +104,8 @@ export async function insertPendingSubscription(
   db: Db,
   row: { userId: number; podId: number; courseId: number; msisdn: string; price: number; cycle: number; now: string },
 ): Promise<number | null> {
-  try {
-    const { id } = await db
+  return insertUnlessTaken(() =>
+    db
       .insertInto('subscriptions')
       .values({
         user_id: row.userId,
@@ -76,12 +119,8 @@ export async function insertPendingSubscription(
         updated_at: row.now,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /**
@@ -137,8 +176,8 @@ export async function insertCharge(
     now: string;
   },
 ): Promise<number | null> {
-  try {
-    const { id } = await db
+  return insertUnlessTaken(() =>
+    db
       .insertInto('carrier_charges')
       .values({
         reference: charge.reference,
@@ -151,12 +190,8 @@ export async function insertCharge(
         updated_at: charge.now,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function settleCharge(
@@ -197,8 +232,8 @@ export async function insertInboundSms(
   db: Db,
   sms: { messageId: string; msisdn: string; text: string; payload: string; now: string },
 ): Promise<number | null> {
-  try {
-    const { id } = await db
+  return insertUnlessTaken(() =>
+    db
       .insertInto('carrier_sms_inbound')
       .values({
         message_id: sms.messageId,
@@ -208,12 +243,8 @@ export async function insertInboundSms(
         created_at: sms.now,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function setInboundOutcome(db: Db, id: number, outcome: string) {

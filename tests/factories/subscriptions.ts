@@ -5,10 +5,11 @@ import { computeAccessEnd } from '../../lib/format/price-periods.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import { insertEnrolments } from '../../modules/enrolments/enrolments.repository.ts';
 import { generateOrderCode } from '../../modules/orders/order-code.ts';
-import { insertOrder, transition } from '../../modules/orders/orders.repository.ts';
+import { transition } from '../../modules/orders/orders.repository.ts';
 import { firstReminderAt } from '../../modules/subscriptions/subscriptions.service.ts';
 import {
   findCarrierPod,
+  insertCarrierOrder,
   insertCharge,
   insertPendingSubscription,
   moveSubscription,
@@ -102,29 +103,12 @@ export async function createActiveSubscription(
   const now = start.toISOString();
   const end = computeAccessEnd(start, pod.cycle)!.toISOString();
   const code = generateOrderCode(start);
-  const orderId = await insertOrder(db, {
+  const orderId = await insertCarrierOrder(db, {
     code,
     userId: input.userId,
-    paymentMethod: 'carrier',
-    subtotal: pod.price,
-    discount: 0,
-    total: pod.price,
-    promotionId: null,
-    promotionCode: null,
-    expiresAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    pod,
     now,
-    items: [
-      {
-        course_id: pod.course_id,
-        pod_id: pod.pod_id,
-        course_title: pod.course_title,
-        course_slug: pod.course_slug,
-        course_type: pod.course_type,
-        cycle: pod.cycle,
-        price: pod.price,
-        discount: 0,
-      },
-    ],
+    expiresAt: new Date(start.getTime() + 30 * 60_000).toISOString(),
   });
   await transition(db, orderId, ['pending'], 'completed', { paid_at: now, completed_at: now }, now);
   await insertEnrolments(
