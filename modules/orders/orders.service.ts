@@ -126,10 +126,8 @@ export function createOrdersService(deps: {
       userId,
       view.items.map((item) => item.course.id),
     );
-    if (total === 0 || carrierPlan) {
-      if (!carrierPlan) await lifecycle.fulfil(order.id);
-      return { order: toSummary((await repo.findOrder(db, { id: order.id }))!) };
-    }
+    if (total === 0 && !carrierPlan) await lifecycle.fulfil(order.id);
+    if (total === 0 || carrierPlan) return { order: toSummary((await repo.findOrder(db, { id: order.id }))!) };
     const paymentUrl = await payments.start(order, input.payment_method as GatewayMethod, clientIp);
     return { order: toSummary(order), payment_url: paymentUrl };
   }

@@ -56,6 +56,14 @@ describe('reading the keywords', () => {
 });
 
 describe('POST /api/carrier/sms', () => {
+  it('is in the OpenAPI document with its signature header', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const operation = spec.paths['/api/carrier/sms'].post;
+    expect(operation.tags).toEqual(['subscriptions']);
+    expect(operation.parameters).toEqual([expect.objectContaining({ in: 'header', name: 'x-carrier-signature' })]);
+    expect(spec.paths['/api/user/subscription.json'].get).toBeDefined();
+  });
+
   it('refuses a missing or wrong signature and stores nothing', async () => {
     const body = { message_id: nextMessageId(), msisdn: '84912000001', text: 'DK TA' };
     const wrong = await postSms(t, body, 'another-secret-of-enough-length');

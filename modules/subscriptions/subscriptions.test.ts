@@ -128,6 +128,31 @@ describe('subscribing with carrier billing', () => {
   });
 });
 
+describe('subscription/offer.json', () => {
+  it('gives the disclosure of a package sold by SMS, and 404 for one that is not', async () => {
+    const course = await createCarrierCourse(t.db, { cycle: 7, price: 79_000, smsCode: 'TOAN30N' });
+    const offer = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/subscription/offer.json?pod_id=${course.podId}`,
+    });
+    expect(offer.json().data).toMatchObject({
+      sms_code: 'TOAN30N',
+      price_text: '79.000 đồng/30 ngày',
+      charging_method: 'Trừ tiền tài khoản di động',
+      carrier: 'MobiFone',
+      hotline: '1800 1090',
+      register: 'Soạn DK TOAN30N gửi 9234',
+      free_note: 'Hủy gói và tra cứu đều miễn phí.',
+    });
+    const online = await createCarrierCourse(t.db, { paymentType: 'online' });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/subscription/offer.json?pod_id=${online.podId}`,
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+});
+
 describe('the renewal job', () => {
   it('renews at the period end: one more charge, the period and the access extended, renewed SMS and notification', async () => {
     const shopper = await createShopper(t);
