@@ -25,6 +25,7 @@ export const subscriptionSchema = z.object({
   next_renewal_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   can_cancel: z.boolean(),
+  can_study: z.boolean(),
   cancel_sms: z.string().nullable(),
 });
 

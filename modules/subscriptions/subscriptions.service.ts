@@ -264,6 +264,7 @@ export function createSubscriptionsService(deps: {
 
   async function list(userId: number) {
     const rows = await repo.listForUser(db, userId);
+    const now = clock();
     const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
     return rows.map((row) => ({
       id: row.id,
@@ -280,6 +281,7 @@ export function createSubscriptionsService(deps: {
       next_renewal_at: iso(row.next_charge_at),
       cancelled_at: iso(row.cancelled_at),
       can_cancel: row.status === 'active' || row.status === 'suspended',
+      can_study: row.status !== 'suspended' && (readDate(row.current_period_end) ?? now) > now,
       cancel_sms: row.sms_code ? `HUY ${row.sms_code} gửi ${config.shortCode}` : null,
     }));
   }

@@ -100,6 +100,7 @@ describe('the Gói cước page', () => {
     expect(list.body).toContain('Đăng ký gói cước thành công.');
     expect(list.body).toContain('Đang hoạt động');
     expect(list.body).toContain('49.000đ/tháng');
+    expect(list.body).toContain(`href="/vao-hoc/${course.slug}"`);
     expect(list.body).toContain(`href="${PAGE}?huy=${id}"`);
     const confirm = await get(`${PAGE}?huy=${id}`, cookie);
     expect(confirm.body).toContain('Xác nhận hủy gói');
@@ -108,6 +109,10 @@ describe('the Gói cước page', () => {
     expect(cancelled.body).toContain('Đã hủy gói cước, gói sẽ không gia hạn nữa.');
     expect((await subscriptionOf(t, user.id, course.podId)).status).toBe('cancelled');
     expect((await smsTo(t, user.phone!)).at(-1)).toContain('Bạn đã hủy gói');
-    expect((await get(PAGE, cookie)).body).toContain('Đã hủy');
+    const after = (await get(PAGE, cookie)).body;
+    expect(after).toContain('Đã hủy');
+    // Paid until the period ends: still studyable, no cancel button.
+    expect(after).toContain(`href="/vao-hoc/${course.slug}"`);
+    expect(after).not.toContain(`?huy=${id}`);
   });
 });

@@ -142,15 +142,26 @@ export default function SubscriptionsPage({ loaderData, actionData }: Route.Comp
                         : '—'}
                 </dd>
               </dl>
-              {item.can_cancel ? (
+              {item.can_study || item.can_cancel ? (
                 <div className="mt-3 flex flex-wrap items-center gap-3">
-                  <Link
-                    to={`?huy=${item.id}`}
-                    className="rounded-xl border border-red-600 px-4 py-2 text-sm font-semibold text-red-700"
-                  >
-                    Hủy gói
-                  </Link>
-                  {item.cancel_sms ? <span className="text-xs text-slate-600">hoặc soạn {item.cancel_sms}</span> : null}
+                  {item.can_study ? (
+                    <Link to={`/vao-hoc/${item.course_slug}`} className="btn-primary text-sm">
+                      Vào học
+                    </Link>
+                  ) : null}
+                  {item.can_cancel ? (
+                    <>
+                      <Link
+                        to={`?huy=${item.id}`}
+                        className="rounded-xl border border-red-600 px-4 py-2 text-sm font-semibold text-red-700"
+                      >
+                        Hủy gói
+                      </Link>
+                      {item.cancel_sms ? (
+                        <span className="text-xs text-slate-600">hoặc soạn {item.cancel_sms}</span>
+                      ) : null}
+                    </>
+                  ) : null}
                 </div>
               ) : null}
             </li>
