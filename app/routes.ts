@@ -65,6 +65,7 @@ export default [
   layout('layouts/profile.tsx', [
     route('tai-khoan/chu-de-quan-tam', 'routes/account/topics.tsx'),
     route('tai-khoan/don-hang', 'routes/account/orders.tsx'),
+    route('tai-khoan/goi-cuoc', 'routes/account/subscriptions.tsx'),
     route('tai-khoan/ho-so', 'routes/account/profile.tsx'),
     route('tai-khoan/khoa-hoc-cua-toi', 'routes/account/my-courses.tsx'),
     route('tai-khoan/khoa-hoc-da-xem', 'routes/account/viewed-courses.tsx'),

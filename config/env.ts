@@ -18,6 +18,9 @@ const commaList = z.string().transform((value) =>
 /** The AES key the recognition simulator uses in development and demo (never in production). */
 export const DEMO_RECOGNITION_KEY = 'khaitri-demo-key';
 
+/** The inbound-SMS webhook secret in development, demo and tests (never in production). */
+export const DEMO_CARRIER_SMS_SECRET = 'khaitri-carrier-sms-demo-secret';
+
 const envSchema = z
   .object({
     APP_ENV: z.enum(['development', 'demo', 'production', 'test']).default('demo'),
@@ -117,6 +120,22 @@ const envSchema = z
     VNPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     VNPAY_TMN_CODE: z.string().min(1).optional(),
     VNPAY_HASH_SECRET: z.string().min(1).optional(),
+    // Carrier billing (charge to the phone account). Without CARRIER_API_URL the built-in operator
+    // simulator charges outside production (PAYMENT_SIMULATOR); in production carrier billing is off.
+    CARRIER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    CARRIER_API_TOKEN: z.string().min(1).optional(),
+    /** Milliseconds before a charge that got no answer counts as timed out. */
+    CARRIER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+    /** The service's short code learners text `DK <MÃ>` / `HUY <MÃ>` to. */
+    CARRIER_SHORT_CODE: z
+      .string()
+      .regex(/^\d{3,6}$/, 'phải là đầu số 3–6 chữ số')
+      .default('9234'),
+    CARRIER_NAME: z.string().min(1).default('MobiFone'),
+    /** The hotline told before buying when the site setting HOTLINE is empty. */
+    CARRIER_HOTLINE: z.string().min(3).default('1800 1090'),
+    /** Shared secret of the inbound-SMS webhook (HMAC-SHA256 of the raw body, hex, in x-carrier-signature). */
+    CARRIER_SMS_SECRET: z.string().min(16, 'cần ít nhất 16 ký tự').optional(),
   })
   .transform((env) => ({
     ...env,
@@ -130,6 +149,7 @@ const envSchema = z
         : `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/__sim/recognition`),
     RECOGNITION_KEY: env.RECOGNITION_KEY ?? (env.APP_ENV === 'production' ? '' : DEMO_RECOGNITION_KEY),
     PAYMENT_SIMULATOR: env.PAYMENT_SIMULATOR ?? env.APP_ENV !== 'production',
+    CARRIER_SMS_SECRET: env.CARRIER_SMS_SECRET ?? (env.APP_ENV === 'production' ? undefined : DEMO_CARRIER_SMS_SECRET),
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -175,6 +195,9 @@ export function loadEnv(source: EnvSource = process.env): Env {
   if (identityProblems.length > 0) throw new EnvError(identityProblems);
   if (result.data.APP_ENV === 'production' && result.data.PAYMENT_SIMULATOR) {
     throw new EnvError(['PAYMENT_SIMULATOR: không được bật khi APP_ENV=production']);
+  }
+  if (result.data.CARRIER_API_URL && !result.data.CARRIER_SMS_SECRET) {
+    throw new EnvError(['CARRIER_SMS_SECRET: bắt buộc khi đặt CARRIER_API_URL']);
   }
   return result.data;
 }

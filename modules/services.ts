@@ -125,7 +125,7 @@ export function createServices({
     otpTtlSeconds: env.OTP_TTL_SECONDS,
   });
   return {
-    ...createCommerceServices({ db, env, course, notifications, throttle }),
+    ...createCommerceServices({ db, env, course, notifications, messaging, throttle }),
     search,
     catalog,
     course,

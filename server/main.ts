@@ -79,9 +79,18 @@ async function main(): Promise<void> {
   }, 60_000);
   expireOrders.unref();
 
+  // Carrier-billed subscriptions: renewals, retries, suspensions and reminders (the job takes the time).
+  const renewSubscriptions = setInterval(() => {
+    services.renewals
+      .runDue(new Date())
+      .catch((error: unknown) => app.log.error({ err: error }, 'subscription renewal failed'));
+  }, 60_000);
+  renewSubscriptions.unref();
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(expireOrders);
+    clearInterval(renewSubscriptions);
     await app.close();
     await database.close();
     process.exit(0);

@@ -15,6 +15,7 @@ export const ACCOUNT_LINKS = [
   { to: '/tai-khoan/khoa-hoc-da-xem', label: 'Khóa học đã xem' },
   { to: '/tai-khoan/chu-de-quan-tam', label: 'Chủ đề quan tâm' },
   { to: '/tai-khoan/don-hang', label: 'Đơn hàng' },
+  { to: '/tai-khoan/goi-cuoc', label: 'Gói cước' },
   { to: '/tai-khoan/thong-bao', label: 'Thông báo' },
   { to: '/tai-khoan/uu-dai', label: 'Ưu đãi' },
   { to: '/tai-khoan/kich-hoat-khoa-hoc', label: 'Kích hoạt khóa học' },

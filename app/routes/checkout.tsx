@@ -2,6 +2,7 @@ import { data, Form, Link, redirectDocument, useNavigation } from 'react-router'
 import { z } from 'zod';
 import { formatMoney } from '../../lib/format/money';
 import { resolveCartOwner } from '../../modules/cart/cart-cookie';
+import { CarrierChoice } from '../components/carrier-disclosure';
 import { FormField, FormMessage } from '../components/form-field';
 import { PageFrame } from '../components/page-frame';
 import { keepValues, parseForm, runForm, formError, isFormState } from '../forms.server';
@@ -19,7 +20,8 @@ const METHODS = [
 const checkoutForm = z.object({
   intent: z.enum(['check', 'pay']),
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
-  payment_method: z.enum(['momo', 'vnpay', 'onepay_domestic', 'onepay_international']).optional(),
+  payment_method: z.enum(['momo', 'vnpay', 'onepay_domestic', 'onepay_international', 'carrier']).optional(),
+  consent: z.literal('on').optional(),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const methods = METHODS.filter((method) => available.has(method.value));
   const empty = { items: [], subtotal: 0, total: 0 };
   // Anonymous visitors and empty carts get the page with a way forward (the app's web view opens it directly).
-  if (!context.viewer) return { cart: empty, methods, loginUrl: loginRedirectTarget(request) };
+  if (!context.viewer) return { cart: empty, methods, carrier: null, loginUrl: loginRedirectTarget(request) };
   // Straight from the login page (the cart's "Thanh toán" when signed out): the anonymous cart joins first.
   const { owner, setCookie } = await resolveCartOwner(
     context.services.cart,
@@ -35,8 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     request.headers.get('cookie'),
     { secure: context.services.web.secureCookies },
   );
+  const cart = await context.services.cart.view(owner);
+  // Carrier billing: one package sold by SMS in the cart; its disclosure comes before consent.
+  const only = cart.items.length === 1 ? cart.items[0]! : null;
+  const disclosure = only ? await context.services.subscriptions.offer(only.pod.id) : null;
+  const carrier = disclosure ? { disclosure, smsOnly: only!.pod.payment_type === 'sms' } : null;
   return data(
-    { cart: await context.services.cart.view(owner), methods, loginUrl: null },
+    { cart, methods, carrier, loginUrl: null },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }
@@ -44,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const form = await request.formData();
-  const values = keepValues(form, ['promotion_code', 'payment_method']);
+  const values = keepValues(form, ['promotion_code', 'payment_method', 'consent']);
   const input = parseForm(checkoutForm, Object.fromEntries(form));
   if (isFormState(input)) return formError(input, values);
   const code = input.promotion_code || undefined;
@@ -62,9 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runForm(values, async () => {
     const placed = await context.services.orders.place(
       viewer.id,
-      { payment_method: method, promotion_code: code },
+      { payment_method: method, promotion_code: code, consent: input.consent === 'on' },
       context.clientIp,
     );
+    if (method === 'carrier') throw redirectDocument(`${context.services.subscriptions.page}?dang-ky=thanh-cong`);
     throw redirectDocument(
       'payment_url' in placed && placed.payment_url
         ? placed.payment_url
@@ -76,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Thanh toán' });
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, methods, loginUrl } = loaderData;
+  const { cart, methods, carrier, loginUrl } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const quote = actionData && 'quote' in actionData ? actionData.quote : null;
   const failure = actionData && 'message' in actionData ? actionData : null;
@@ -119,13 +127,20 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   name="payment_method"
                   value={method.value}
                   defaultChecked={
-                    (values.payment_method || methods[0]?.value) === method.value ||
-                    (!values.payment_method && index === 0)
+                    values.payment_method ? values.payment_method === method.value : !carrier?.smsOnly && index === 0
                   }
                 />
                 {method.label}
               </label>
             ))}
+            {carrier ? (
+              <CarrierChoice
+                disclosure={carrier.disclosure}
+                checked={values.payment_method ? values.payment_method === 'carrier' : carrier.smsOnly}
+                consented={values.consent === 'on'}
+                error={failure?.fields.consent}
+              />
+            ) : null}
           </fieldset>
         </div>
         <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-4">

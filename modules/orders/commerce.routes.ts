@@ -7,6 +7,7 @@ import { enrolmentsRoutes } from '../enrolments/enrolments.routes.ts';
 import { paymentSimulatorRoutes } from '../payments/payment-simulator.routes.ts';
 import { paymentsRoutes } from '../payments/payments.routes.ts';
 import { promotionsRoutes } from '../promotions/promotions.routes.ts';
+import { subscriptionsRoutes } from '../subscriptions/subscriptions.routes.ts';
 import type { PaymentsConfig } from '../payments/payments.config.ts';
 import { ordersRoutes } from './orders.routes.ts';
 
@@ -18,5 +19,6 @@ export const commerceRoutes: FastifyPluginAsyncZod<{ paymentsConfig: PaymentsCon
   await app.register(activationRoutes);
   await app.register(enrolmentsRoutes);
   await app.register(campaignsRoutes);
+  await app.register(subscriptionsRoutes);
   if (options.paymentsConfig.simulator) await app.register(paymentSimulatorRoutes, { config: options.paymentsConfig });
 };

@@ -8,11 +8,17 @@ import { createCampaignsService, type CampaignsService } from '../campaigns/camp
 import { createCartService, type CartService } from '../cart/cart.service.ts';
 import type { CourseService } from '../catalog/course.service.ts';
 import { createEnrolmentsService, type EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createGateways } from '../payments/gateways.ts';
 import { readPaymentsConfig, type PaymentsConfig } from '../payments/payments.config.ts';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
 import { createPromotionsService, type PromotionsService } from '../promotions/promotions.service.ts';
+import { readCarrierConfig } from '../subscriptions/carrier.ts';
+import { createCarrierSms, type CarrierSms } from '../subscriptions/carrier-sms.ts';
+import { createRenewalJob, type RenewalJob } from '../subscriptions/renewals.ts';
+import { createSubscriptionNotifier } from '../subscriptions/subscription-messages.ts';
+import { createSubscriptionsService, type SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { createOrderLifecycle } from './order-lifecycle.ts';
 import { createOrdersService, type OrdersService } from './orders.service.ts';
 
@@ -25,6 +31,10 @@ export interface CommerceServices {
   paymentsConfig: PaymentsConfig;
   activation: ActivationService;
   campaigns: CampaignsService;
+  /** Carrier-billed subscriptions, their renewal job and the inbound-SMS webhook. */
+  subscriptions: SubscriptionsService;
+  renewals: RenewalJob;
+  carrierSms: CarrierSms;
 }
 
 export function createCommerceServices(deps: {
@@ -32,9 +42,10 @@ export function createCommerceServices(deps: {
   env: Env;
   course: CourseService;
   notifications: NotificationsService;
+  messaging: MessagingService;
   throttle: Throttle;
 }): CommerceServices {
-  const { db, env, course, notifications } = deps;
+  const { db, env, course, notifications, messaging } = deps;
   const paymentsConfig = readPaymentsConfig(env);
   const enrolments = createEnrolmentsService({ db, course });
   const cart = createCartService({ db, course, enrolments });
@@ -46,15 +57,39 @@ export function createCommerceServices(deps: {
     gateways: createGateways(paymentsConfig),
     lifecycle,
   });
+  const carrierConfig = readCarrierConfig(env);
+  const tell = createSubscriptionNotifier({ config: carrierConfig, notifications, messaging });
+  const subscriptions = createSubscriptionsService({ db, config: carrierConfig, lifecycle, tell });
+  const renewals = createRenewalJob({ db, config: carrierConfig, tell });
+  const carrierSms = createCarrierSms({
+    db,
+    config: carrierConfig,
+    subscriptions,
+    messaging,
+    orderExpiryMinutes: paymentsConfig.orderExpiryMinutes,
+  });
   const orders = createOrdersService({
     db,
     cart,
     promotions,
     payments,
     lifecycle,
+    carrier: subscriptions,
     expiryMinutes: paymentsConfig.orderExpiryMinutes,
   });
   const activation = createActivationService({ db, enrolments, notifications, throttle: deps.throttle });
   const campaigns = createCampaignsService({ db, course });
-  return { enrolments, cart, promotions, payments, orders, paymentsConfig, activation, campaigns };
+  return {
+    enrolments,
+    cart,
+    promotions,
+    payments,
+    orders,
+    paymentsConfig,
+    activation,
+    campaigns,
+    subscriptions,
+    renewals,
+    carrierSms,
+  };
 }

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
-import type { Database, OrderStatus } from '../../db/schema.ts';
+import type { Database, EnrolmentSource, OrderStatus } from '../../db/schema.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -34,15 +34,20 @@ export function createOrderLifecycle(deps: {
 
   /**
    * Paid: pending (or expired, when the gateway confirms a late payment) → paid → completed, with
-   * the enrolments, in one transaction. False when the order was already fulfilled.
+   * the enrolments, in one transaction. False when the order was already fulfilled. Carrier-billed
+   * subscriptions grant with source `subscription`.
    */
-  async function fulfil(orderId: number, payment?: { id: number; resultCode: string; transactionId: string | null }) {
+  async function fulfil(
+    orderId: number,
+    payment?: { id: number; resultCode: string; transactionId: string | null },
+    options: { source?: EnrolmentSource } = {},
+  ) {
     const order = await repo.findOrder(db, { id: orderId });
     if (!order) return false;
     const items = await repo.listItems(db, [orderId]);
     const writeEnrolments = await enrolments.prepareGrant(
       order.user_id,
-      'order',
+      options.source ?? 'order',
       items.map((item) => ({ courseId: item.course_id, courseType: item.course_type, cycle: item.cycle })),
       { orderId },
     );

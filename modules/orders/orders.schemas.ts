@@ -12,6 +12,8 @@ export const placeOrderInput = z.object({
     error: 'Vui lòng chọn phương thức thanh toán.',
   }),
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
+  /** Carrier billing only: the learner agreed to the disclosure (price, cycle, renewal, how to cancel). */
+  consent: z.boolean().optional(),
 });
 
 export const payAgainInput = orderCodeQuery.extend({

@@ -10,6 +10,7 @@ import type { CartService } from '../cart/cart.service.ts';
 import type { GatewayMethod } from '../payments/gateway.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { PromotionQuote, PromotionsService } from '../promotions/promotions.service.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { generateOrderCode } from './order-code.ts';
 import { ORDER_STATUS_LABELS, type OrderLifecycle } from './order-lifecycle.ts';
 import * as repo from './orders.repository.ts';
@@ -17,6 +18,8 @@ import * as repo from './orders.repository.ts';
 export interface PlaceOrderInput {
   payment_method: Exclude<PaymentMethod, 'free'>;
   promotion_code?: string | undefined;
+  /** Carrier billing: the learner agreed to the disclosure. */
+  consent?: boolean | undefined;
 }
 
 export const ORDER_NOT_FOUND = 'Không tìm thấy đơn hàng.';
@@ -29,9 +32,11 @@ export function createOrdersService(deps: {
   promotions: PromotionsService;
   payments: PaymentsService;
   lifecycle: OrderLifecycle;
+  /** Carrier billing (the first charge of a subscription). */
+  carrier: Pick<SubscriptionsService, 'prepare' | 'chargeOrder'>;
   expiryMinutes: number;
 }) {
-  const { db, cart, promotions, payments, lifecycle, expiryMinutes } = deps;
+  const { db, cart, promotions, payments, lifecycle, carrier, expiryMinutes } = deps;
 
   function toSummary(order: OrderRow) {
     return {
@@ -75,13 +80,9 @@ export function createOrdersService(deps: {
   }
 
   async function place(userId: number, input: PlaceOrderInput, clientIp: string) {
-    if (input.payment_method === 'carrier') {
-      throw new AppError('BUSINESS_RULE', 'Thanh toán qua tài khoản di động chưa mở cho gói học này.', {
-        payment_method: 'Thanh toán qua tài khoản di động chưa mở cho gói học này.',
-      });
-    }
     const view = await cart.view({ userId });
     if (view.items.length === 0) throw new AppError('BUSINESS_RULE', 'Giỏ hàng của bạn đang trống.');
+    const carrierPlan = input.payment_method === 'carrier' ? await carrier.prepare(userId, view.items, input) : null;
     const code = input.promotion_code?.trim();
     const lines = view.items.map((item) => ({
       courseId: item.course.id,
@@ -91,7 +92,7 @@ export function createOrdersService(deps: {
     const quote: PromotionQuote | null = code ? await promotions.quote(code, userId, lines) : null;
     const discount = Math.min(quote?.discount ?? 0, view.subtotal);
     const total = view.subtotal - discount;
-    if (total > 0) payments.requireGateway(input.payment_method);
+    if (total > 0 && !carrierPlan) payments.requireGateway(input.payment_method);
     const now = new Date();
     const order = await db.transaction().execute(async (trx) => {
       const orderId = await repo.insertOrder(trx, {
@@ -119,14 +120,14 @@ export function createOrdersService(deps: {
       if (quote) await promotions.reserve(trx, quote, userId, orderId);
       return (await repo.findOrder(trx, { id: orderId }))!;
     });
+    // Carrier billing charges at once; the cart keeps the package until the charge succeeds.
+    if (carrierPlan) await carrier.chargeOrder(order, carrierPlan);
     await cart.removeCourses(
       userId,
       view.items.map((item) => item.course.id),
     );
-    if (total === 0) {
-      await lifecycle.fulfil(order.id);
-      return { order: toSummary((await repo.findOrder(db, { id: order.id }))!) };
-    }
+    if (total === 0 && !carrierPlan) await lifecycle.fulfil(order.id);
+    if (total === 0 || carrierPlan) return { order: toSummary((await repo.findOrder(db, { id: order.id }))!) };
     const paymentUrl = await payments.start(order, input.payment_method as GatewayMethod, clientIp);
     return { order: toSummary(order), payment_url: paymentUrl };
   }

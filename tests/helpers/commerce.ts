@@ -5,9 +5,9 @@ import type { TestContext } from './test-app.ts';
 
 export type Shopper = Awaited<ReturnType<typeof createShopper>>;
 
-export async function createShopper(t: TestContext) {
-  const user = await createUser(t.db);
-  const session = await signIn(t, user.phone!, user.password);
+export async function createShopper(t: TestContext, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.db, overrides);
+  const session = await signIn(t, user.phone ?? user.email!, user.password);
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({
       method,
