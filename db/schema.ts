@@ -192,6 +192,7 @@ export interface Database {
   campaign_items: CampaignItemsTable;
   lesson_progress: LessonProgressTable;
   course_progress: CourseProgressTable;
+  payment_refunds: PaymentRefundsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -714,3 +715,32 @@ export interface CourseProgressTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+// ── Payment operations: refunds (issue 5) ─────────────────────────────────────────────────────
+
+export type RefundStatus = 'pending' | 'processing' | 'succeeded' | 'refused';
+
+/** A refund asked of a gateway: `pending` while the call runs, then its answer. */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  order_id: number;
+  /** Our reference sent to the gateway (MoMo's new orderId, vpc_MerchTxnRef, vnp_RequestId). */
+  request_id: string;
+  amount: number;
+  reason: string;
+  /** Who asked (the studio user, or `cli:<os user>`). */
+  actor: string;
+  /** processing: the gateway accepted it and is still paying it back. */
+  status: RefundStatus;
+  /** The gateway's reference for the refund. */
+  gateway_ref: string | null;
+  result_code: string | null;
+  message: string | null;
+  /** The gateway's answer as received (JSON). */
+  raw: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PaymentRefundRow = Selectable<PaymentRefundsTable>;

@@ -78,10 +78,22 @@ async function main(): Promise<void> {
     services.orders.expireOverdue().catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'));
   }, 60_000);
   expireOrders.unref();
+  // Gateway payments left pending (a lost IPN) are queried at their gateway; safe on every instance.
+  const reconcilePayments = setInterval(() => {
+    services.payments
+      .reconcile(new Date())
+      .then((report) => {
+        if (report.completed + report.failed + report.errors.length > 0)
+          app.log.info({ report }, 'payments reconciled');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+  }, services.paymentsConfig.reconcileEveryMinutes * 60_000);
+  reconcilePayments.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(expireOrders);
+    clearInterval(reconcilePayments);
     await app.close();
     await database.close();
     process.exit(0);

@@ -9,9 +9,11 @@ import { createCartService, type CartService } from '../cart/cart.service.ts';
 import type { CourseService } from '../catalog/course.service.ts';
 import { createEnrolmentsService, type EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { createGatewaySimulator } from '../payments/gateway-simulator.ts';
 import { createGateways } from '../payments/gateways.ts';
 import { readPaymentsConfig, type PaymentsConfig } from '../payments/payments.config.ts';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
+import { createRefundsService, type RefundsService } from '../payments/refunds.service.ts';
 import { createPromotionsService, type PromotionsService } from '../promotions/promotions.service.ts';
 import { createOrderLifecycle } from './order-lifecycle.ts';
 import { createOrdersService, type OrdersService } from './orders.service.ts';
@@ -21,6 +23,7 @@ export interface CommerceServices {
   cart: CartService;
   promotions: PromotionsService;
   payments: PaymentsService;
+  refunds: RefundsService;
   orders: OrdersService;
   paymentsConfig: PaymentsConfig;
   activation: ActivationService;
@@ -33,6 +36,8 @@ export function createCommerceServices(deps: {
   course: CourseService;
   notifications: NotificationsService;
   throttle: Throttle;
+  /** Reach the payment simulators over HTTP (a CLI beside a running server) instead of in-process. */
+  remoteSimulator?: boolean;
 }): CommerceServices {
   const { db, env, course, notifications } = deps;
   const paymentsConfig = readPaymentsConfig(env);
@@ -40,12 +45,10 @@ export function createCommerceServices(deps: {
   const cart = createCartService({ db, course, enrolments });
   const promotions = createPromotionsService({ db, enrolments });
   const lifecycle = createOrderLifecycle({ db, enrolments, promotions, notifications });
-  const payments = createPaymentsService({
-    db,
-    config: paymentsConfig,
-    gateways: createGateways(paymentsConfig),
-    lifecycle,
-  });
+  const simulator = paymentsConfig.simulator && !deps.remoteSimulator ? createGatewaySimulator(paymentsConfig) : null;
+  const gateways = createGateways(paymentsConfig, { simulator });
+  const payments = createPaymentsService({ db, config: paymentsConfig, gateways, lifecycle, simulator });
+  const refunds = createRefundsService({ db, gateways, notifications });
   const orders = createOrdersService({
     db,
     cart,
@@ -56,5 +59,5 @@ export function createCommerceServices(deps: {
   });
   const activation = createActivationService({ db, enrolments, notifications, throttle: deps.throttle });
   const campaigns = createCampaignsService({ db, course });
-  return { enrolments, cart, promotions, payments, orders, paymentsConfig, activation, campaigns };
+  return { enrolments, cart, promotions, payments, refunds, orders, paymentsConfig, activation, campaigns };
 }

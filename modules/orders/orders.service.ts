@@ -9,6 +9,7 @@ import { AppError, isAppError } from '../../lib/errors.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { GatewayMethod } from '../payments/gateway.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { describeRefund } from '../payments/refunds.service.ts';
 import type { PromotionQuote, PromotionsService } from '../promotions/promotions.service.ts';
 import { generateOrderCode } from './order-code.ts';
 import { ORDER_STATUS_LABELS, type OrderLifecycle } from './order-lifecycle.ts';
@@ -54,6 +55,7 @@ export function createOrdersService(deps: {
     return {
       ...toSummary(order),
       failure_reason: order.failure_reason,
+      refund: order.status === 'refunded' ? await describeRefund(db, order.id) : null,
       can_pay: order.status === 'pending',
       can_cancel: order.status === 'pending',
       items: items.map((item) => ({

@@ -17,8 +17,10 @@ import {
   type IpnVerdict,
   type VerifiedCallback,
 } from './gateway.ts';
+import type { GatewaySimulator } from './gateway-simulator.ts';
 import type { Gateways } from './gateways.ts';
 import type { PaymentsConfig } from './payments.config.ts';
+import { createReconciliation } from './reconciliation.ts';
 
 export type CallbackChannel = 'ipn' | 'return' | 'app';
 
@@ -47,6 +49,8 @@ export function createPaymentsService(deps: {
   config: PaymentsConfig;
   gateways: Gateways;
   lifecycle: OrderLifecycle;
+  /** The simulated gateways' back office (outside production). */
+  simulator?: GatewaySimulator | null;
 }) {
   const { db, config, gateways, lifecycle } = deps;
 
@@ -125,5 +129,12 @@ export function createPaymentsService(deps: {
     return { verdict, answer: gateway.answerIpn(verdict), callback, order: fresh };
   }
 
-  return { start, handleCallback, requireGateway, gateways };
+  const { reconcile } = createReconciliation({
+    db,
+    gateways,
+    lifecycle,
+    afterMinutes: config.reconcileAfterMinutes,
+  });
+
+  return { start, handleCallback, requireGateway, gateways, reconcile, simulator: deps.simulator ?? null };
 }
