@@ -6,6 +6,7 @@ import { generateOrderCode } from '../../modules/orders/order-code.ts';
 import { insertOrder, transition } from '../../modules/orders/orders.repository.ts';
 import { insertEnrolments } from '../../modules/enrolments/enrolments.repository.ts';
 import { computeAccessEnd } from '../../lib/format/price-periods.ts';
+import { createGatewayOrder } from '../../tests/factories/payments.ts';
 
 const DAY = 86_400_000;
 
@@ -110,5 +111,16 @@ export async function seedCommerce(db: Kysely<Database>, learnerId: number): Pro
         now,
       );
     }
+  }
+  // A VNPay order refunded two days ago: the order page shows the refunded state, access has ended.
+  const refunded = pods[1];
+  if (refunded) {
+    await createGatewayOrder(db, {
+      userId: learnerId,
+      pod: { ...refunded, podId: refunded.pod_id, courseId: refunded.id },
+      method: 'vnpay',
+      paidAt: new Date(Date.now() - 3 * DAY),
+      refund: { amount: refunded.price, reason: 'Học viên đăng ký nhầm khóa học', at: new Date(Date.now() - 2 * DAY) },
+    });
   }
 }

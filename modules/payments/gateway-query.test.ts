@@ -5,6 +5,9 @@ import { createPaidCourse } from '../../tests/factories/commerce.ts';
 import { createShopper, decideOnSimulator, openOnSimulator } from '../../tests/helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { GATEWAY_METHODS, type GatewayMethod } from './gateway.ts';
+import { buildMomoQueryRequest } from './momo.ts';
+import { buildOnepayQueryRequest, verifyOnepay } from './onepay.ts';
+import { buildVnpayQueryRequest } from './vnpay.ts';
 
 let t: TestContext;
 
@@ -62,5 +65,45 @@ describe.each(GATEWAY_METHODS)('%s query', (method) => {
 
   it('answers not found for a reference the gateway never saw', async () => {
     expect(await query(method, 'KT20260101ZZZZZZ01', 10_000)).toMatchObject({ status: 'not_found' });
+  });
+});
+
+describe('the simulators over HTTP (a CLI beside the server reaches them so)', () => {
+  const unknown = {
+    requestId: 'KT20260101ZZZZZZ01',
+    amount: 10_000,
+    transactionId: null,
+    createdAt: new Date(),
+    orderInfo: 'x',
+  };
+  const post = (url: string, payload: string | object, form = false) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/__sim/pay${url}`,
+      payload,
+      ...(form ? { headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+    });
+
+  it('answers MoMo, OnePay (form) and VNPay API calls, checking their signatures', async () => {
+    const config = t.services.paymentsConfig;
+    const momo = buildMomoQueryRequest(config.momo!, unknown, 'Q1');
+    expect((await post('/momo/v2/gateway/api/query', momo)).json()).toMatchObject({ resultCode: 42 });
+    expect((await post('/momo/v2/gateway/api/query', { ...momo, orderId: 'X' })).json()).toMatchObject({
+      resultCode: 11,
+    });
+
+    const onepay = config.onepayDomestic!;
+    const fields = buildOnepayQueryRequest(onepay, unknown);
+    const answer = await post('/onepay/msp/api/v1/vpc/invoices/queries', new URLSearchParams(fields).toString(), true);
+    const parsed = Object.fromEntries(new URLSearchParams(answer.body));
+    expect(parsed.vpc_DRExists).toBe('N');
+    expect(verifyOnepay(onepay.hashKey, parsed)).toBe(true);
+
+    const vnpay = buildVnpayQueryRequest(config.vnpay!, unknown, new Date());
+    expect((await post('/vnpay/merchant_webapi/api/transaction', vnpay)).json()).toMatchObject({
+      vnp_ResponseCode: '91',
+    });
+    const tampered = await post('/vnpay/merchant_webapi/api/transaction', { ...vnpay, vnp_TxnRef: 'KT1' });
+    expect(tampered.json()).toMatchObject({ vnp_ResponseCode: '97' });
   });
 });
