@@ -8,14 +8,11 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../config/env.ts';
-import { connectDatabase } from '../db/connect.ts';
 import { formatMoney } from '../lib/format/money.ts';
 import { createServices } from '../modules/services.ts';
+import { runCli, UsageError } from './cli.ts';
 
 const USAGE = 'Cách dùng: npm run orders:refund -- <mã đơn> [--amount số_tiền] --reason "lý do"';
-
-class UsageError extends Error {}
 
 function readOptions(argv: string[]) {
   const [command, ...rest] = argv;
@@ -37,33 +34,13 @@ function readOptions(argv: string[]) {
   };
 }
 
-async function main(): Promise<void> {
-  let options;
-  try {
-    options = readOptions(process.argv.slice(2));
-  } catch (error) {
-    const parse = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    throw new UsageError(`${parse ? 'Tùy chọn không hợp lệ: ' : ''}${(error as Error).message}\n${USAGE}`);
-  }
-  const env = loadEnv();
-  const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  try {
-    const services = createServices({ db: database.db, engine: database.engine, env, remoteSimulator: true });
-    if (services.paymentsConfig.simulator)
-      console.error(`Cổng thanh toán giả lập: máy chủ ở ${env.PUBLIC_URL} cần đang chạy.`);
-    const done = await services.refunds.refundOrder({ ...options, actor: `cli:${os.userInfo().username}` });
-    const state = done.status === 'refunded' ? 'đã hoàn' : 'đã được cổng thanh toán nhận, đang xử lý';
-    console.log(
-      `Đơn ${done.code}: ${state} ${formatMoney(done.amount)} qua ${done.gateway} (mã giao dịch hoàn ${done.gatewayRef ?? 'chưa có'}); ${done.enrolmentsRevoked} quyền học đã kết thúc; học viên đã được thông báo.`,
-    );
-  } finally {
-    await database.close();
-  }
-}
-
-try {
-  await main();
-} catch (error) {
-  console.error(`Lỗi: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+await runCli(USAGE, readOptions, async (options, { env, database }) => {
+  const services = createServices({ db: database.db, engine: database.engine, env, remoteSimulator: true });
+  if (services.paymentsConfig.simulator)
+    console.error(`Cổng thanh toán giả lập: máy chủ ở ${env.PUBLIC_URL} cần đang chạy.`);
+  const done = await services.refunds.refundOrder({ ...options, actor: `cli:${os.userInfo().username}` });
+  const state = done.status === 'refunded' ? 'đã hoàn' : 'đã được cổng thanh toán nhận, đang xử lý';
+  console.log(
+    `Đơn ${done.code}: ${state} ${formatMoney(done.amount)} qua ${done.gateway} (mã giao dịch hoàn ${done.gatewayRef ?? 'chưa có'}); ${done.enrolmentsRevoked} quyền học đã kết thúc; học viên đã được thông báo.`,
+  );
+});

@@ -32,6 +32,23 @@ export interface VnpayConfig {
   apiUrl: string;
 }
 
+/** What both answers sign first. */
+const ANSWER_FIELDS = [
+  'vnp_ResponseId',
+  'vnp_Command',
+  'vnp_ResponseCode',
+  'vnp_Message',
+  'vnp_TmnCode',
+  'vnp_TxnRef',
+  'vnp_Amount',
+  'vnp_BankCode',
+  'vnp_PayDate',
+  'vnp_TransactionNo',
+  'vnp_TransactionType',
+  'vnp_TransactionStatus',
+  'vnp_OrderInfo',
+] as const;
+
 /** The fields each API message signs, joined with `|` in this order. */
 export const VNPAY_API_FIELDS = {
   querydr: [
@@ -60,38 +77,8 @@ export const VNPAY_API_FIELDS = {
     'vnp_IpAddr',
     'vnp_OrderInfo',
   ],
-  queryAnswer: [
-    'vnp_ResponseId',
-    'vnp_Command',
-    'vnp_ResponseCode',
-    'vnp_Message',
-    'vnp_TmnCode',
-    'vnp_TxnRef',
-    'vnp_Amount',
-    'vnp_BankCode',
-    'vnp_PayDate',
-    'vnp_TransactionNo',
-    'vnp_TransactionType',
-    'vnp_TransactionStatus',
-    'vnp_OrderInfo',
-    'vnp_PromotionCode',
-    'vnp_PromotionAmount',
-  ],
-  refundAnswer: [
-    'vnp_ResponseId',
-    'vnp_Command',
-    'vnp_ResponseCode',
-    'vnp_Message',
-    'vnp_TmnCode',
-    'vnp_TxnRef',
-    'vnp_Amount',
-    'vnp_BankCode',
-    'vnp_PayDate',
-    'vnp_TransactionNo',
-    'vnp_TransactionType',
-    'vnp_TransactionStatus',
-    'vnp_OrderInfo',
-  ],
+  queryAnswer: [...ANSWER_FIELDS, 'vnp_PromotionCode', 'vnp_PromotionAmount'],
+  refundAnswer: ANSWER_FIELDS,
 } as const;
 
 export type VnpayApiMessage = keyof typeof VNPAY_API_FIELDS;

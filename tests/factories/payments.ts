@@ -1,6 +1,6 @@
 /** A learner's order paid through a gateway, optionally refunded — shared by the tests and the demo seed. */
 import type { Kysely } from 'kysely';
-import type { CourseType, Database } from '../../db/schema.ts';
+import type { CourseType, Database, PaymentMethod } from '../../db/schema.ts';
 import { computeAccessEnd } from '../../lib/format/price-periods.ts';
 import { insertEnrolments, revokeForOrder } from '../../modules/enrolments/enrolments.repository.ts';
 import { generateOrderCode } from '../../modules/orders/order-code.ts';
@@ -16,10 +16,13 @@ export interface GatewayOrderInput {
   refund?: { amount: number; reason: string; at: Date; actor?: string };
 }
 
-export async function createGatewayOrder(db: Kysely<Database>, input: GatewayOrderInput) {
-  const { pod, paidAt } = input;
-  const at = paidAt.toISOString();
-  const code = generateOrderCode(paidAt);
+/** A pending order of one package, as checkout writes it (no promotion). */
+export async function insertPodOrder(
+  db: Kysely<Database>,
+  input: { userId: number; pod: GatewayOrderInput['pod']; method: PaymentMethod; at: Date },
+) {
+  const { pod, at } = input;
+  const code = generateOrderCode(at);
   const orderId = await orderRepo.insertOrder(db, {
     code,
     userId: input.userId,
@@ -29,8 +32,8 @@ export async function createGatewayOrder(db: Kysely<Database>, input: GatewayOrd
     total: pod.price,
     promotionId: null,
     promotionCode: null,
-    expiresAt: new Date(paidAt.getTime() + 30 * 60_000).toISOString(),
-    now: at,
+    expiresAt: new Date(at.getTime() + 30 * 60_000).toISOString(),
+    now: at.toISOString(),
     items: [
       {
         course_id: pod.courseId,
@@ -44,6 +47,13 @@ export async function createGatewayOrder(db: Kysely<Database>, input: GatewayOrd
       },
     ],
   });
+  return { orderId, code };
+}
+
+export async function createGatewayOrder(db: Kysely<Database>, input: GatewayOrderInput) {
+  const { pod, paidAt } = input;
+  const at = paidAt.toISOString();
+  const { orderId, code } = await insertPodOrder(db, { ...input, at: paidAt });
   const requestId = `${code}01`;
   const paymentId = await orderRepo.insertPayment(db, {
     orderId,
