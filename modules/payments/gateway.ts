@@ -1,5 +1,6 @@
 /** What every payment gateway provider offers the orders module. */
-import type { PaymentMethod } from '../../db/schema.ts';
+import { readDate } from '../../db/connect.ts';
+import type { PaymentMethod, PaymentsTable } from '../../db/schema.ts';
 
 export type GatewayMethod = Exclude<PaymentMethod, 'free' | 'carrier'>;
 export const GATEWAY_METHODS: GatewayMethod[] = ['momo', 'onepay_domestic', 'onepay_international', 'vnpay'];
@@ -38,6 +39,9 @@ export interface IpnAnswer {
   body?: unknown;
 }
 
+/** The order description sent with a payment (ASCII: OnePay and VNPay refuse marks). */
+export const paymentOrderInfo = (orderCode: string) => `Thanh toan don hang ${orderCode}`;
+
 /** One payment attempt, as the query and refund calls need it. */
 export interface GatewayTransaction {
   /** Our reference (MoMo orderId, vpc_MerchTxnRef, vnp_TxnRef). */
@@ -49,6 +53,20 @@ export interface GatewayTransaction {
   /** When the attempt was created (VNPay's vnp_TransactionDate). */
   createdAt: Date;
   orderInfo: string;
+}
+
+/** A stored payment attempt as the gateway knows it. */
+export function toGatewayTransaction(
+  payment: Pick<PaymentsTable, 'request_id' | 'amount' | 'gateway_txn_id'> & { created_at: string | Date },
+  orderCode: string,
+): GatewayTransaction {
+  return {
+    requestId: payment.request_id,
+    amount: payment.amount,
+    transactionId: payment.gateway_txn_id,
+    createdAt: readDate(payment.created_at),
+    orderInfo: paymentOrderInfo(orderCode),
+  };
 }
 
 /** What the gateway says about one attempt (QueryDR): the raw answer is kept for the record. */

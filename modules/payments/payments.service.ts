@@ -12,6 +12,7 @@ import * as orderRepo from '../orders/orders.repository.ts';
 import {
   GatewayError,
   GATEWAY_METHODS,
+  paymentOrderInfo,
   type GatewayMethod,
   type IpnAnswer,
   type IpnVerdict,
@@ -81,7 +82,7 @@ export function createPaymentsService(deps: {
       const { paymentUrl } = await gateway.createPayment({
         requestId,
         amount: order.total,
-        orderInfo: `Thanh toan don hang ${order.code}`,
+        orderInfo: paymentOrderInfo(order.code),
         returnUrl: `${config.publicUrl}/api/payment/${path}/return`,
         ipnUrl: `${config.publicUrl}/api/payment/${path}/ipn`,
         clientIp: clientIp || '127.0.0.1',

@@ -7,11 +7,11 @@
  * are queried for a day after their payment started (a late payment is honoured, as by the IPN).
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
-import type { GatewayMethod } from './gateway.ts';
+import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
 import { latestPaymentId, listPaymentsToReconcile } from './payment-operations.repository.ts';
 
@@ -43,16 +43,7 @@ export function createReconciliation(deps: {
       if (!gateway) continue;
       report.checked += 1;
       try {
-        const result = await gateway.query(
-          {
-            requestId: payment.request_id,
-            amount: payment.amount,
-            transactionId: payment.gateway_txn_id,
-            createdAt: readDate(payment.created_at),
-            orderInfo: `Thanh toan don hang ${payment.code}`,
-          },
-          now,
-        );
+        const result = await gateway.query(toGatewayTransaction(payment, payment.code), now);
         if (result.status === 'paid') {
           if (result.amount !== payment.amount) {
             report.errors.push({ requestId: payment.request_id, message: `số tiền ${result.amount} khác đơn hàng` });

@@ -16,7 +16,7 @@ import { formatMoney } from '../../lib/format/money.ts';
 import { revokeForOrder } from '../enrolments/enrolments.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
-import type { GatewayMethod } from './gateway.ts';
+import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
 import * as repo from './payment-operations.repository.ts';
 
@@ -85,13 +85,7 @@ export function createRefundsService(deps: {
     let result;
     try {
       result = await gateway.refund({
-        transaction: {
-          requestId: payment.request_id,
-          amount: payment.amount,
-          transactionId: payment.gateway_txn_id,
-          createdAt: readDate(payment.created_at),
-          orderInfo: `Thanh toan don hang ${order.code}`,
-        },
+        transaction: toGatewayTransaction(payment, order.code),
         refundId: requestId,
         amount,
         reason,

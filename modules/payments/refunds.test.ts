@@ -1,11 +1,10 @@
 /** Refunds through each gateway's simulator: completed → refunded, access ends, the learner is told; refusals change nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDate } from '../../db/connect.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { createPaidCourse } from '../../tests/factories/commerce.ts';
 import { createShopper, decideOnSimulator } from '../../tests/helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
-import { GATEWAY_METHODS, type GatewayMethod } from './gateway.ts';
+import { GATEWAY_METHODS, toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 
 let t: TestContext;
 
@@ -105,13 +104,7 @@ describe.each(GATEWAY_METHODS)('%s refund', (method) => {
       .executeTakeFirstOrThrow();
     // The whole amount was already given back from the gateway's merchant portal.
     const portal = await t.services.payments.gateways.get(method)!.refund({
-      transaction: {
-        requestId: payment.request_id,
-        amount: payment.amount,
-        transactionId: payment.gateway_txn_id,
-        createdAt: readDate(payment.created_at),
-        orderInfo: 'Thanh toan',
-      },
+      transaction: toGatewayTransaction(payment, order.code),
       refundId: `${order.code}PORTAL`,
       amount: payment.amount,
       reason: 'Portal',
