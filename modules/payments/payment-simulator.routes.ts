@@ -34,7 +34,7 @@ function page(gateway: string, amount: number, info: string, decide: (decision: 
 <p class="note">Trang giả lập cổng thanh toán ${escapeHtml(gateway)}, chỉ có ở môi trường phát triển, demo và kiểm thử.</p>
 <h1>Thanh toán ${escapeHtml(formatMoney(amount))}</h1><p>${escapeHtml(info)}</p>
 ${link('approve', 'Đồng ý thanh toán', true)}${link('decline', 'Giao dịch bị từ chối (không đủ số dư)')}${link('cancel', 'Hủy giao dịch')}
-<a class="choice" data-decision="approve-lost" href="${escapeHtml(`${decide('approve')}&ipn=${LOST_IPN}`)}">Đồng ý thanh toán nhưng làm thất lạc thông báo (IPN) — để đối soát tìm ra</a>
+<a class="choice" data-decision="approve-lost" href="${escapeHtml(`${decide('approve')}&ipn=${LOST_IPN}`)}">Trả tiền xong nhưng thông báo IPN bị thất lạc (để đối soát tìm ra)</a>
 <a class="choice" href="${escapeHtml(back)}">Bỏ dở (để đơn hết hạn)</a></body></html>`;
 }
 
