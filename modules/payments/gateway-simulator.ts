@@ -37,6 +37,7 @@ export const simulatedGatewayOf = (method: GatewayMethod): SimulatedGateway =>
   method === 'momo' ? 'momo' : method === 'vnpay' ? 'vnpay' : 'onepay';
 
 const transactionNo = () => String(randomInt(10_000_000, 99_999_999));
+const LEDGER_LIMIT = 50_000;
 
 export type GatewaySimulator = ReturnType<typeof createGatewaySimulator>;
 
@@ -48,6 +49,8 @@ export function createGatewaySimulator(config: PaymentsConfig) {
   /** The payment page was shown (or MoMo's create call made): the transaction exists, pending. */
   function open(gateway: SimulatedGateway, reference: string, amount: number) {
     if (!ledger.has(key(gateway, reference))) {
+      // A long-running demo forgets its oldest transactions rather than grow without end.
+      if (ledger.size >= LEDGER_LIMIT) ledger.delete(ledger.keys().next().value!);
       ledger.set(key(gateway, reference), {
         reference,
         amount,
