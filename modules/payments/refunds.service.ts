@@ -15,6 +15,7 @@ import { AppError, isAppError } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import { revokeForOrder } from '../enrolments/enrolments.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
 import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
@@ -46,7 +47,7 @@ export function createRefundsService(deps: {
     if (order.status !== 'completed') {
       throw new AppError(
         'BUSINESS_RULE',
-        `Chỉ hoàn tiền được đơn hàng đã hoàn tất (đơn ${order.code} đang ở trạng thái khác).`,
+        `Chỉ hoàn tiền được đơn hàng đã hoàn tất; đơn ${order.code} đang ở trạng thái "${ORDER_STATUS_LABELS[order.status]}".`,
       );
     }
     const payment = await repo.findSucceededPayment(db, order.id);

@@ -126,7 +126,10 @@ describe.each(GATEWAY_METHODS)('%s refund', (method) => {
 describe('refund rules', () => {
   it('refuses a pending order, an amount above the payment, and lets only one of two concurrent refunds through', async () => {
     const pending = await paidOrder('vnpay', 'none');
-    expect(await refusal(refund(pending.code))).toMatchObject({ code: 'BUSINESS_RULE' });
+    expect(await refusal(refund(pending.code))).toEqual({
+      code: 'BUSINESS_RULE',
+      message: `Chỉ hoàn tiền được đơn hàng đã hoàn tất; đơn ${pending.code} đang ở trạng thái "Chờ thanh toán".`,
+    });
     expect((await pending.details()).status).toBe('pending');
     expect(await pending.refunds()).toHaveLength(0);
 
