@@ -136,6 +136,14 @@ const envSchema = z
     CARRIER_HOTLINE: z.string().min(3).default('1800 1090'),
     /** Shared secret of the inbound-SMS webhook (HMAC-SHA256 of the raw body, hex, in x-carrier-signature). */
     CARRIER_SMS_SECRET: z.string().min(16, 'cần ít nhất 16 ký tự').optional(),
+    /** Gateway query and refund APIs: OnePay's merchant API host, user and password; VNPay's merchant web API. */
+    ONEPAY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ONEPAY_USER: z.string().min(1).optional(),
+    ONEPAY_PASSWORD: z.string().min(1).optional(),
+    VNPAY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Reconciliation of pending gateway payments: how often, and how old a payment must be first. */
+    RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+    RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   })
   .transform((env) => ({
     ...env,

@@ -195,6 +195,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   carrier_charges: CarrierChargesTable;
   carrier_sms_inbound: CarrierSmsInboundTable;
+  payment_refunds: PaymentRefundsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -779,3 +780,32 @@ export interface CarrierSmsInboundTable {
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type CarrierChargeRow = Selectable<CarrierChargesTable>;
+
+// ── Payment operations: refunds (issue 5) ─────────────────────────────────────────────────────
+
+export type RefundStatus = 'pending' | 'processing' | 'succeeded' | 'refused';
+
+/** A refund asked of a gateway: `pending` while the call runs, then its answer. */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  order_id: number;
+  /** Our reference sent to the gateway (MoMo's new orderId, vpc_MerchTxnRef, vnp_RequestId). */
+  request_id: string;
+  amount: number;
+  reason: string;
+  /** Who asked (the studio user, or `cli:<os user>`). */
+  actor: string;
+  /** processing: the gateway accepted it and is still paying it back. */
+  status: RefundStatus;
+  /** The gateway's reference for the refund. */
+  gateway_ref: string | null;
+  result_code: string | null;
+  message: string | null;
+  /** The gateway's answer as received (JSON). */
+  raw: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PaymentRefundRow = Selectable<PaymentRefundsTable>;

@@ -75,6 +75,8 @@ export interface ServiceDeps {
   storage?: ObjectStorage;
   /** Where services report problems with outside providers (the server's logger); silent without. */
   logger?: IdentityLogger;
+  /** A CLI beside a running server: reach the payment simulators over HTTP (PUBLIC_URL). */
+  remoteSimulator?: boolean;
 }
 
 export function createServices({
@@ -85,6 +87,7 @@ export function createServices({
   sessionSecret,
   storage: storageOverride,
   logger,
+  remoteSimulator = false,
 }: ServiceDeps): Services {
   const sanitizeRichContent = createRichContentSanitizer({ iframeHosts: env.IFRAME_HOSTS });
   const throttle = createThrottle();
@@ -125,7 +128,7 @@ export function createServices({
     otpTtlSeconds: env.OTP_TTL_SECONDS,
   });
   return {
-    ...createCommerceServices({ db, env, course, notifications, messaging, throttle }),
+    ...createCommerceServices({ db, env, course, notifications, messaging, throttle, remoteSimulator }),
     search,
     catalog,
     course,

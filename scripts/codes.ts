@@ -10,15 +10,12 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadEnv } from '../config/env.ts';
-import { connectDatabase } from '../db/connect.ts';
 import { parseDateInput } from '../lib/format/date.ts';
 import { generateActivationBatch, type GeneratedBatch } from '../modules/activation/activation-batches.ts';
+import { runCli, UsageError } from './cli.ts';
 
 const USAGE =
   'Cách dùng: npm run codes:generate -- --course <slug> | --pod <id> [--count 10] [--uses 1] [--days 365] [--valid-from YYYY-MM-DD] [--valid-until YYYY-MM-DD] [--batch tên] [--out file.csv]';
-
-class UsageError extends Error {}
 
 function positiveInteger(name: string, value: string | undefined, fallback: number | null): number | null {
   if (value === undefined) return fallback;
@@ -94,16 +91,7 @@ function readOptions(argv: string[]) {
   };
 }
 
-async function main(): Promise<void> {
-  let options;
-  try {
-    options = readOptions(process.argv.slice(2));
-  } catch (error) {
-    const parse = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    throw new UsageError(`${parse ? 'Tùy chọn không hợp lệ: ' : ''}${(error as Error).message}\n${USAGE}`);
-  }
-  const env = loadEnv();
-  const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await runCli(USAGE, readOptions, async (options, { database }) => {
   try {
     const batch = await generateActivationBatch(database.db, options.input);
     const csv = toCsv(batch);
@@ -120,14 +108,5 @@ async function main(): Promise<void> {
     if (/activation_codes|course_pods|courses/.test(message) && /no such table|does not exist/.test(message))
       throw new Error('Cơ sở dữ liệu chưa có bảng mã kích hoạt: chạy npm run db:migrate trước.');
     throw error;
-  } finally {
-    await database.close();
   }
-}
-
-try {
-  await main();
-} catch (error) {
-  console.error(`Lỗi: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+});

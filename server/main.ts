@@ -78,6 +78,17 @@ async function main(): Promise<void> {
     services.orders.expireOverdue().catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'));
   }, 60_000);
   expireOrders.unref();
+  // Gateway payments left pending (a lost IPN) are queried at their gateway; safe on every instance.
+  const reconcilePayments = setInterval(() => {
+    services.payments
+      .reconcile(new Date())
+      .then((report) => {
+        if (report.completed + report.failed + report.errors.length > 0)
+          app.log.info({ report }, 'payments reconciled');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+  }, services.paymentsConfig.reconcileEveryMinutes * 60_000);
+  reconcilePayments.unref();
 
   // Carrier-billed subscriptions: renewals, retries, suspensions and reminders (the job takes the time).
   const renewSubscriptions = setInterval(() => {
@@ -91,6 +102,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(expireOrders);
     clearInterval(renewSubscriptions);
+    clearInterval(reconcilePayments);
     await app.close();
     await database.close();
     process.exit(0);

@@ -11,6 +11,7 @@ import * as commerce from './2026-11-22T0600-commerce.ts';
 import * as activationCampaigns from './2026-11-22T0700-activation-campaigns.ts';
 import * as learningProgress from './2026-11-22T0800-learning-progress.ts';
 import * as carrierBilling from './2026-11-22T0810-carrier-billing.ts';
+import * as paymentOperations from './2026-11-22T0820-payment-operations.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0700-activation-campaigns': activationCampaigns,
   '2026-11-22T0800-learning-progress': learningProgress,
   '2026-11-22T0810-carrier-billing': carrierBilling,
+  '2026-11-22T0820-payment-operations': paymentOperations,
 };
 
 export const migrationProvider: MigrationProvider = {

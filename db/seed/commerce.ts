@@ -2,10 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { createPromotion } from '../../tests/factories/commerce.ts';
-import { generateOrderCode } from '../../modules/orders/order-code.ts';
-import { insertOrder, transition } from '../../modules/orders/orders.repository.ts';
+import { transition } from '../../modules/orders/orders.repository.ts';
 import { insertEnrolments } from '../../modules/enrolments/enrolments.repository.ts';
 import { computeAccessEnd } from '../../lib/format/price-periods.ts';
+import { createGatewayOrder, insertPodOrder } from '../../tests/factories/payments.ts';
 
 const DAY = 86_400_000;
 
@@ -60,29 +60,11 @@ export async function seedCommerce(db: Kysely<Database>, learnerId: number): Pro
   for (const [index, pod] of pods.entries()) {
     const created = new Date(Date.now() - (10 - index * 5) * DAY);
     const now = created.toISOString();
-    const orderId = await insertOrder(db, {
-      code: generateOrderCode(created),
+    const { orderId } = await insertPodOrder(db, {
       userId: learnerId,
-      paymentMethod: index === 0 ? 'momo' : 'vnpay',
-      subtotal: pod.price,
-      discount: 0,
-      total: pod.price,
-      promotionId: null,
-      promotionCode: null,
-      expiresAt: new Date(created.getTime() + 30 * 60_000).toISOString(),
-      now,
-      items: [
-        {
-          course_id: pod.id,
-          pod_id: pod.pod_id,
-          course_title: pod.title,
-          course_slug: pod.slug,
-          course_type: pod.type,
-          cycle: pod.cycle,
-          price: pod.price,
-          discount: 0,
-        },
-      ],
+      pod: { ...pod, podId: pod.pod_id, courseId: pod.id },
+      method: index === 0 ? 'momo' : 'vnpay',
+      at: created,
     });
     if (index === 0) {
       await transition(db, orderId, ['pending'], 'completed', { paid_at: now, completed_at: now }, now);
@@ -110,5 +92,16 @@ export async function seedCommerce(db: Kysely<Database>, learnerId: number): Pro
         now,
       );
     }
+  }
+  // A VNPay order refunded two days ago: the order page shows the refunded state, access has ended.
+  const refunded = pods[1];
+  if (refunded) {
+    await createGatewayOrder(db, {
+      userId: learnerId,
+      pod: { ...refunded, podId: refunded.pod_id, courseId: refunded.id },
+      method: 'vnpay',
+      paidAt: new Date(Date.now() - 3 * DAY),
+      refund: { amount: refunded.price, reason: 'Học viên đăng ký nhầm khóa học', at: new Date(Date.now() - 2 * DAY) },
+    });
   }
 }

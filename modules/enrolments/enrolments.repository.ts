@@ -69,3 +69,14 @@ export function listForUser(db: Db, userId: number) {
     .orderBy('id', 'desc')
     .execute();
 }
+
+/** Ends, now, the access an order granted (a refund); the number of enrolments revoked. */
+export async function revokeForOrder(db: Db, orderId: number, now: string): Promise<number> {
+  const result = await db
+    .updateTable('enrolments')
+    .set({ revoked_at: now })
+    .where('order_id', '=', orderId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -10,9 +10,11 @@ import type { CourseService } from '../catalog/course.service.ts';
 import { createEnrolmentsService, type EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { createGatewaySimulator } from '../payments/gateway-simulator.ts';
 import { createGateways } from '../payments/gateways.ts';
 import { readPaymentsConfig, type PaymentsConfig } from '../payments/payments.config.ts';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
+import { createRefundsService, type RefundsService } from '../payments/refunds.service.ts';
 import { createPromotionsService, type PromotionsService } from '../promotions/promotions.service.ts';
 import { readCarrierConfig } from '../subscriptions/carrier.ts';
 import { createCarrierSms, type CarrierSms } from '../subscriptions/carrier-sms.ts';
@@ -27,6 +29,7 @@ export interface CommerceServices {
   cart: CartService;
   promotions: PromotionsService;
   payments: PaymentsService;
+  refunds: RefundsService;
   orders: OrdersService;
   paymentsConfig: PaymentsConfig;
   activation: ActivationService;
@@ -44,6 +47,8 @@ export function createCommerceServices(deps: {
   notifications: NotificationsService;
   messaging: MessagingService;
   throttle: Throttle;
+  /** Reach the payment simulators over HTTP (a CLI beside a running server) instead of in-process. */
+  remoteSimulator?: boolean;
 }): CommerceServices {
   const { db, env, course, notifications, messaging } = deps;
   const paymentsConfig = readPaymentsConfig(env);
@@ -51,12 +56,10 @@ export function createCommerceServices(deps: {
   const cart = createCartService({ db, course, enrolments });
   const promotions = createPromotionsService({ db, enrolments });
   const lifecycle = createOrderLifecycle({ db, enrolments, promotions, notifications });
-  const payments = createPaymentsService({
-    db,
-    config: paymentsConfig,
-    gateways: createGateways(paymentsConfig),
-    lifecycle,
-  });
+  const simulator = paymentsConfig.simulator && !deps.remoteSimulator ? createGatewaySimulator(paymentsConfig) : null;
+  const gateways = createGateways(paymentsConfig, { simulator });
+  const payments = createPaymentsService({ db, config: paymentsConfig, gateways, lifecycle, simulator });
+  const refunds = createRefundsService({ db, gateways, notifications });
   const carrierConfig = readCarrierConfig(env);
   const tell = createSubscriptionNotifier({ config: carrierConfig, notifications, messaging });
   const subscriptions = createSubscriptionsService({ db, config: carrierConfig, lifecycle, tell });
@@ -84,6 +87,7 @@ export function createCommerceServices(deps: {
     cart,
     promotions,
     payments,
+    refunds,
     orders,
     paymentsConfig,
     activation,

@@ -36,6 +36,8 @@ export const orderSummarySchema = z.object({
 
 export const orderDetailsSchema = orderSummarySchema.extend({
   failure_reason: z.string().nullable(),
+  /** A refunded order: how much went back, and whether the gateway is still paying it back. */
+  refund: z.object({ amount: z.number().int(), processing: z.boolean(), refunded_at: z.string() }).nullable(),
   can_pay: z.boolean(),
   can_cancel: z.boolean(),
   items: z.array(

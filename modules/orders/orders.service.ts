@@ -9,6 +9,7 @@ import { AppError, isAppError } from '../../lib/errors.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { GatewayMethod } from '../payments/gateway.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { describeRefund } from '../payments/refunds.service.ts';
 import type { PromotionQuote, PromotionsService } from '../promotions/promotions.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { generateOrderCode } from './order-code.ts';
@@ -59,6 +60,7 @@ export function createOrdersService(deps: {
     return {
       ...toSummary(order),
       failure_reason: order.failure_reason,
+      refund: order.status === 'refunded' ? await describeRefund(db, order.id) : null,
       can_pay: order.status === 'pending',
       can_cancel: order.status === 'pending',
       items: items.map((item) => ({

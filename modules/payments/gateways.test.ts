@@ -32,6 +32,7 @@ function parseRaw(raw: string, decode = false): Record<string, string> {
 const sandbox = vectors.momo.sandboxCredentials;
 const momoConfig: MomoConfig = { endpoint: 'http://sim', ...sandbox };
 const noTransport = async () => ({});
+const noApi = { apiUrl: '', user: '', password: '' };
 
 describe('MoMo (HMAC-SHA256)', () => {
   it('signs the create vector', () => {
@@ -79,8 +80,9 @@ describe('OnePay (HMAC-SHA256, hex key, uppercase)', () => {
     const vector = vectors.onepay.domesticReturn;
     const fields = { ...parseRaw(vector.raw), vpc_SecureHash: vector.secureHash };
     const provider = createOnepayProvider(
-      { url: 'http://sim', merchant: 'ONEPAY', accessCode: 'D67342C2', hashKey: vector.key },
+      { url: 'http://sim', merchant: 'ONEPAY', accessCode: 'D67342C2', hashKey: vector.key, ...noApi },
       true,
+      async () => ({}),
     );
     expect(provider.verifyCallback(fields)).toMatchObject({ valid: true, outcome: 'success', amount: 900_000 });
     expect(provider.verifyCallback({ ...fields, vpc_Amount: '50000000' }).valid).toBe(false);
@@ -98,7 +100,10 @@ describe('VNPay 2.1.0 (HMAC-SHA512)', () => {
   });
 
   it('verifies the return vector and refuses a tampered field', () => {
-    const provider = createVnpayProvider({ url: 'http://sim', tmnCode: 'TEST_TMN_CODE', hashSecret: vector.key });
+    const provider = createVnpayProvider(
+      { url: 'http://sim', tmnCode: 'TEST_TMN_CODE', hashSecret: vector.key, apiUrl: '' },
+      noTransport,
+    );
     const signed = { ...fields, vnp_SecureHash: vector.secureHash };
     expect(provider.verifyCallback(signed)).toMatchObject({ valid: true, outcome: 'success', amount: 10_000 });
     expect(provider.verifyCallback({ ...signed, vnp_Amount: '2000000' }).valid).toBe(false);

@@ -1,6 +1,7 @@
 /** The providers the configuration switches on, keyed by payment method. */
-import type { GatewayMethod, GatewayProvider } from './gateway.ts';
-import { createMomoProvider, verifyMomoCreateRequest, type JsonTransport, type MomoConfig } from './momo.ts';
+import { GatewayError, type GatewayMethod, type GatewayProvider, type GatewayTransports } from './gateway.ts';
+import type { GatewaySimulator } from './gateway-simulator.ts';
+import { createMomoProvider } from './momo.ts';
 import { createOnepayProvider } from './onepay.ts';
 import type { PaymentsConfig } from './payments.config.ts';
 import { SIMULATOR_PREFIX } from './payments.config.ts';
@@ -8,50 +9,59 @@ import { createVnpayProvider } from './vnpay.ts';
 
 export type Gateways = Map<GatewayMethod, GatewayProvider>;
 
-/** What the simulated MoMo answers to `/v2/gateway/api/create`: a payUrl on our simulator page. */
-export function answerSimulatedMomoCreate(config: MomoConfig, publicUrl: string, body: Record<string, unknown>) {
-  if (!verifyMomoCreateRequest(config, body) || body.partnerCode !== config.partnerCode) {
-    return { resultCode: 11, message: 'Truy cập bị từ chối: sai chữ ký.' };
-  }
-  const data = Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+const TIMEOUT_MS = 30_000;
+
+function requireUrl(url: string) {
+  if (!/^https?:\/\//.test(url)) throw new GatewayError('Cổng thanh toán chưa được cấu hình địa chỉ API.');
+}
+
+/** Over the network: JSON (MoMo, VNPay's merchant web API) and forms (OnePay's merchant API). */
+export const httpTransports: GatewayTransports = {
+  async json(url, body) {
+    requireUrl(url);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  },
+  async form(url, fields) {
+    requireUrl(url);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams(fields).toString(),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    return Object.fromEntries(new URLSearchParams(await response.text()));
+  },
+};
+
+/** Calls to the simulator's own URLs are answered in-process (tests have no listening server). */
+function simulatorTransports(config: PaymentsConfig, simulator: GatewaySimulator): GatewayTransports {
+  const base = `${config.publicUrl}${SIMULATOR_PREFIX}`;
   return {
-    partnerCode: config.partnerCode,
-    orderId: body.orderId,
-    requestId: body.requestId,
-    amount: body.amount,
-    responseTime: Date.now(),
-    resultCode: 0,
-    message: 'Thành công.',
-    payUrl: `${publicUrl}${SIMULATOR_PREFIX}/momo/pay?data=${data}`,
+    json: async (url, body) =>
+      url.startsWith(base) ? structuredClone(simulator.answerJson(url, body)) : httpTransports.json(url, body),
+    form: async (url, fields) =>
+      url.startsWith(base) ? { ...simulator.answerForm(url, fields) } : httpTransports.form(url, fields),
   };
 }
 
-async function fetchJson(url: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
-
-export function createGateways(config: PaymentsConfig, transport?: JsonTransport): Gateways {
+export function createGateways(
+  config: PaymentsConfig,
+  options: { simulator?: GatewaySimulator | null; transports?: GatewayTransports } = {},
+): Gateways {
+  const transports =
+    options.transports ?? (options.simulator ? simulatorTransports(config, options.simulator) : httpTransports);
   const gateways: Gateways = new Map();
-  const simulatorBase = `${config.publicUrl}${SIMULATOR_PREFIX}`;
-  if (config.momo) {
-    const momo = config.momo;
-    const send: JsonTransport =
-      transport ??
-      (async (url, body) =>
-        config.simulator && url.startsWith(simulatorBase)
-          ? answerSimulatedMomoCreate(momo, config.publicUrl, body)
-          : fetchJson(url, body));
-    gateways.set('momo', createMomoProvider(momo, send));
-  }
-  if (config.onepayDomestic) gateways.set('onepay_domestic', createOnepayProvider(config.onepayDomestic, true));
+  if (config.momo) gateways.set('momo', createMomoProvider(config.momo, transports.json));
+  if (config.onepayDomestic)
+    gateways.set('onepay_domestic', createOnepayProvider(config.onepayDomestic, true, transports.form));
   if (config.onepayInternational)
-    gateways.set('onepay_international', createOnepayProvider(config.onepayInternational, false));
-  if (config.vnpay) gateways.set('vnpay', createVnpayProvider(config.vnpay));
+    gateways.set('onepay_international', createOnepayProvider(config.onepayInternational, false, transports.form));
+  if (config.vnpay) gateways.set('vnpay', createVnpayProvider(config.vnpay, transports.json));
   return gateways;
 }

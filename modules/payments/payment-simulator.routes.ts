@@ -1,16 +1,18 @@
 /**
  * The gateways, simulated for development, demo and tests (ARCHITECTURE.md §5; never in production).
- * Each serves a payment page (approve, decline, cancel, or leave it to time out), checks the merchant's
- * signature like the gateway, sends the signed IPN server to server, then redirects the browser to
- * the return URL with the signed result — with the same signing code as the real providers.
+ * Each serves a payment page (approve, decline, cancel, approve but lose the notification, or leave
+ * it to time out), checks the merchant's signature like the gateway, sends the signed IPN server to
+ * server, then redirects the browser to the return URL with the signed result — with the same signing
+ * code as the real providers. The back office (gateway-simulator.ts) remembers each transaction and
+ * answers the query and refund APIs, in-process or over HTTP here (for the CLI against a server).
  */
-import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatMoney } from '../../lib/format/money.ts';
+import type { GatewaySimulator, SimulatedGateway } from './gateway-simulator.ts';
 import { signMomoResult, verifyMomoCreateRequest } from './momo.ts';
-import { signOnepay, type OnepayConfig } from './onepay.ts';
+import { verifyOnepay, withOnepayHash, type OnepayConfig } from './onepay.ts';
 import { SIMULATOR_PREFIX, type PaymentsConfig } from './payments.config.ts';
 import { formatGmt7, sameHex } from './signing.ts';
 import { signVnpay } from './vnpay.ts';
@@ -23,7 +25,7 @@ const CODES: Record<'momo' | 'onepay' | 'vnpay', Record<Decision, string>> = {
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const transactionNo = () => String(randomInt(10_000_000, 99_999_999));
+const LOST_IPN = 'lost';
 
 function page(gateway: string, amount: number, info: string, decide: (decision: Decision) => string, back: string) {
   const link = (decision: Decision, label: string, primary = false) =>
@@ -32,6 +34,7 @@ function page(gateway: string, amount: number, info: string, decide: (decision: 
 <p class="note">Trang giả lập cổng thanh toán ${escapeHtml(gateway)}, chỉ có ở môi trường phát triển, demo và kiểm thử.</p>
 <h1>Thanh toán ${escapeHtml(formatMoney(amount))}</h1><p>${escapeHtml(info)}</p>
 ${link('approve', 'Đồng ý thanh toán', true)}${link('decline', 'Giao dịch bị từ chối (không đủ số dư)')}${link('cancel', 'Hủy giao dịch')}
+<a class="choice" data-decision="approve-lost" href="${escapeHtml(`${decide('approve')}&ipn=${LOST_IPN}`)}">Trả tiền xong nhưng thông báo IPN bị thất lạc (để đối soát tìm ra)</a>
 <a class="choice" href="${escapeHtml(back)}">Bỏ dở (để đơn hết hạn)</a></body></html>`;
 }
 
@@ -65,6 +68,38 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
     `${SIMULATOR_PREFIX}${path}?${new URLSearchParams({ ...query, decision })}`;
   const readDecision = (query: Record<string, string>): Decision =>
     query.decision === 'approve' || query.decision === 'decline' ? query.decision : 'cancel';
+  const simulatorOf = (request: FastifyRequest): GatewaySimulator => request.services.payments.simulator!;
+  /** Remembers the payer's decision in the back office; the transaction number the gateway gives it. */
+  const remember = (request: FastifyRequest, gateway: SimulatedGateway, ref: string, amount: number) => {
+    const decision = readDecision(request.query as Record<string, string>);
+    const code = CODES[gateway][decision];
+    return {
+      decision,
+      code,
+      transactionId: simulatorOf(request).decide(gateway, ref, amount, decision === 'approve', code),
+    };
+  };
+  const lostIpn = (query: Record<string, string>) => query.ipn === LOST_IPN;
+
+  // The merchant APIs (query, refund; MoMo create) over HTTP, answered by the same back office.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const apiBody = { hide: true, body: z.record(z.string(), z.unknown()) };
+  for (const path of ['/momo/v2/gateway/api/:action', '/vnpay/merchant_webapi/api/transaction']) {
+    app.post(`${SIMULATOR_PREFIX}${path}`, { schema: apiBody }, async (request) =>
+      simulatorOf(request).answerJson(`${config.publicUrl}${request.url}`, request.body),
+    );
+  }
+  app.post(`${SIMULATOR_PREFIX}/onepay/msp/api/v1/vpc/*`, { schema: apiBody }, async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        new URLSearchParams(
+          simulatorOf(request).answerForm(request.url, request.body as Record<string, string>),
+        ).toString(),
+      ),
+  );
 
   if (config.momo) {
     const momo = config.momo;
@@ -92,7 +127,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
     app.get(`${SIMULATOR_PREFIX}/momo/decide`, { schema: hidden }, async (request, reply) => {
       const body = readRequest(request.query.data);
       if (!body) return reply.status(400).type('text/html; charset=utf-8').send(invalid);
-      const decision = readDecision(request.query);
+      const { decision, code, transactionId } = remember(request, 'momo', String(body.orderId), Number(body.amount));
       const result = signMomoResult(momo, {
         partnerCode: momo.partnerCode,
         orderId: String(body.orderId),
@@ -100,14 +135,14 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
         amount: String(body.amount),
         orderInfo: String(body.orderInfo),
         orderType: 'momo_wallet',
-        transId: transactionNo(),
-        resultCode: CODES.momo[decision],
+        transId: transactionId,
+        resultCode: code,
         message: decision === 'approve' ? 'Thành công.' : 'Giao dịch không thành công.',
         payType: 'qr',
         responseTime: String(Date.now()),
         extraData: String(body.extraData ?? ''),
       });
-      await sendIpn(String(body.ipnUrl), 'POST', result);
+      if (!lostIpn(request.query)) await sendIpn(String(body.ipnUrl), 'POST', result);
       return reply.redirect(withQuery(String(body.redirectUrl), result), 302);
     });
   }
@@ -119,11 +154,12 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
   for (const [path, onepay, domestic] of onepays) {
     if (!onepay) continue;
     const valid = (query: Record<string, string>) =>
-      sameHex(signOnepay(onepay.hashKey, query), query.vpc_SecureHash) && query.vpc_Merchant === onepay.merchant;
+      verifyOnepay(onepay.hashKey, query) && query.vpc_Merchant === onepay.merchant;
     app.get(`${SIMULATOR_PREFIX}${path}`, { schema: hidden }, async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!valid(request.query)) return reply.status(400).send(invalid);
       const { query } = request;
+      simulatorOf(request).open('onepay', query.vpc_MerchTxnRef ?? '', Number(query.vpc_Amount) / 100);
       return page(
         domestic ? 'OnePay nội địa' : 'OnePay quốc tế',
         Number(query.vpc_Amount) / 100,
@@ -135,21 +171,23 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
     app.get(`${SIMULATOR_PREFIX}${path}/decide`, { schema: hidden }, async (request, reply) => {
       const { query } = request;
       if (!valid(query)) return reply.status(400).type('text/html; charset=utf-8').send(invalid);
+      const ref = query.vpc_MerchTxnRef ?? '';
+      const { code, transactionId } = remember(request, 'onepay', ref, Number(query.vpc_Amount) / 100);
       const fields: Record<string, string> = {
         vpc_Version: '2',
         vpc_Command: 'pay',
         vpc_Locale: query.vpc_Locale ?? 'vn',
         vpc_Merchant: onepay.merchant,
-        vpc_MerchTxnRef: query.vpc_MerchTxnRef ?? '',
+        vpc_MerchTxnRef: ref,
         vpc_OrderInfo: query.vpc_OrderInfo ?? '',
         vpc_Amount: query.vpc_Amount ?? '',
-        vpc_TxnResponseCode: CODES.onepay[readDecision(query)],
-        vpc_TransactionNo: transactionNo(),
+        vpc_TxnResponseCode: code,
+        vpc_TransactionNo: transactionId,
         ...(domestic ? { vpc_CurrencyCode: 'VND', vpc_AdditionData: '970436' } : { vpc_Card: 'VC' }),
       };
-      const signed = { ...fields, vpc_SecureHash: signOnepay(onepay.hashKey, fields) };
+      const signed = withOnepayHash(onepay.hashKey, fields);
       const returnUrl = query.vpc_ReturnURL ?? `${config.publicUrl}/`;
-      await sendIpn(returnUrl.replace(/\/return$/, '/ipn'), 'GET', signed);
+      if (!lostIpn(query)) await sendIpn(returnUrl.replace(/\/return$/, '/ipn'), 'GET', signed);
       return reply.redirect(withQuery(returnUrl, signed), 302);
     });
   }
@@ -163,6 +201,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!valid(request.query)) return reply.status(400).send(invalid);
       const { query } = request;
+      simulatorOf(request).open('vnpay', query.vnp_TxnRef ?? '', Number(query.vnp_Amount) / 100);
       return page(
         'VNPay',
         Number(query.vnp_Amount) / 100,
@@ -174,7 +213,8 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
     app.get(`${SIMULATOR_PREFIX}${path}/decide`, { schema: hidden }, async (request, reply) => {
       const { query } = request;
       if (!valid(query)) return reply.status(400).type('text/html; charset=utf-8').send(invalid);
-      const code = CODES.vnpay[readDecision(query)];
+      const ref = query.vnp_TxnRef ?? '';
+      const { code, transactionId } = remember(request, 'vnpay', ref, Number(query.vnp_Amount) / 100);
       const fields: Record<string, string> = {
         vnp_Amount: query.vnp_Amount ?? '',
         vnp_BankCode: 'NCB',
@@ -183,13 +223,13 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
         vnp_PayDate: formatGmt7(new Date()),
         vnp_ResponseCode: code,
         vnp_TmnCode: vnpay.tmnCode,
-        vnp_TransactionNo: transactionNo(),
+        vnp_TransactionNo: transactionId,
         vnp_TransactionStatus: code === '00' ? '00' : '02',
-        vnp_TxnRef: query.vnp_TxnRef ?? '',
+        vnp_TxnRef: ref,
       };
       const signed = { ...fields, vnp_SecureHash: signVnpay(vnpay.hashSecret, fields) };
       const returnUrl = query.vnp_ReturnUrl ?? `${config.publicUrl}/`;
-      await sendIpn(returnUrl.replace(/\/return$/, '/ipn'), 'GET', signed);
+      if (!lostIpn(query)) await sendIpn(returnUrl.replace(/\/return$/, '/ipn'), 'GET', signed);
       return reply.redirect(withQuery(returnUrl, signed), 302);
     });
   }

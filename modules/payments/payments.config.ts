@@ -14,13 +14,22 @@ export const MOMO_SANDBOX = {
   accessKey: 'F8BBA842ECF85',
   secretKey: 'K951B6PE1waDMi640xX08PD3vg6EkVlz',
 };
-const ONEPAY_TEST = { merchant: 'ONEPAY', accessCode: 'D67342C2', hashKey: 'A3EFDFABA8653DF2342E8DAC29B51AF0' };
+const ONEPAY_TEST = {
+  merchant: 'ONEPAY',
+  accessCode: 'D67342C2',
+  hashKey: 'A3EFDFABA8653DF2342E8DAC29B51AF0',
+  user: 'op01',
+  password: 'op123456',
+};
 const VNPAY_DEMO = { tmnCode: 'KHAITRI1', hashSecret: 'khaitri-vnpay-demo-secret' };
 
 export interface PaymentsConfig {
   publicUrl: string;
   simulator: boolean;
   orderExpiryMinutes: number;
+  /** Reconciliation: how often it runs, and how old a pending payment must be before it is queried. */
+  reconcileEveryMinutes: number;
+  reconcileAfterMinutes: number;
   momo: MomoConfig | null;
   onepayDomestic: OnepayConfig | null;
   onepayInternational: OnepayConfig | null;
@@ -43,6 +52,9 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
       merchant: pick(merchant, ONEPAY_TEST.merchant),
       accessCode: pick(accessCode, ONEPAY_TEST.accessCode),
       hashKey: pick(hashKey, ONEPAY_TEST.hashKey),
+      apiUrl: pick(env.ONEPAY_API_URL, `${sim}/onepay`) ?? '',
+      user: pick(env.ONEPAY_USER, ONEPAY_TEST.user) ?? '',
+      password: pick(env.ONEPAY_PASSWORD, ONEPAY_TEST.password) ?? '',
     };
     return config.url && config.merchant && config.accessCode && config.hashKey ? (config as OnepayConfig) : null;
   };
@@ -50,11 +62,14 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
   const vnpayUrl = pick(env.VNPAY_URL, `${sim}/vnpay/paymentv2/vpcpay.html`);
   const vnpayTmn = pick(env.VNPAY_TMN_CODE, VNPAY_DEMO.tmnCode);
   const vnpaySecret = pick(env.VNPAY_HASH_SECRET, VNPAY_DEMO.hashSecret);
+  const vnpayApi = pick(env.VNPAY_API_URL, `${sim}/vnpay/merchant_webapi/api/transaction`) ?? '';
 
   return {
     publicUrl: env.PUBLIC_URL,
     simulator: env.PAYMENT_SIMULATOR,
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
+    reconcileEveryMinutes: env.RECONCILE_EVERY_MINUTES,
+    reconcileAfterMinutes: env.RECONCILE_AFTER_MINUTES,
     momo:
       momoEndpoint && momoPartner && momoAccess && momoSecret
         ? { endpoint: momoEndpoint, partnerCode: momoPartner, accessKey: momoAccess, secretKey: momoSecret }
@@ -71,6 +86,9 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
       env.ONEPAY_INTL_ACCESS_CODE ?? env.ONEPAY_ACCESS_CODE,
       env.ONEPAY_INTL_HASH_KEY ?? env.ONEPAY_HASH_KEY,
     ),
-    vnpay: vnpayUrl && vnpayTmn && vnpaySecret ? { url: vnpayUrl, tmnCode: vnpayTmn, hashSecret: vnpaySecret } : null,
+    vnpay:
+      vnpayUrl && vnpayTmn && vnpaySecret
+        ? { url: vnpayUrl, tmnCode: vnpayTmn, hashSecret: vnpaySecret, apiUrl: vnpayApi }
+        : null,
   };
 }

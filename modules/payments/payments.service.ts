@@ -12,13 +12,16 @@ import * as orderRepo from '../orders/orders.repository.ts';
 import {
   GatewayError,
   GATEWAY_METHODS,
+  paymentOrderInfo,
   type GatewayMethod,
   type IpnAnswer,
   type IpnVerdict,
   type VerifiedCallback,
 } from './gateway.ts';
+import type { GatewaySimulator } from './gateway-simulator.ts';
 import type { Gateways } from './gateways.ts';
 import type { PaymentsConfig } from './payments.config.ts';
+import { createReconciliation } from './reconciliation.ts';
 
 export type CallbackChannel = 'ipn' | 'return' | 'app';
 
@@ -47,6 +50,8 @@ export function createPaymentsService(deps: {
   config: PaymentsConfig;
   gateways: Gateways;
   lifecycle: OrderLifecycle;
+  /** The simulated gateways' back office (outside production). */
+  simulator?: GatewaySimulator | null;
 }) {
   const { db, config, gateways, lifecycle } = deps;
 
@@ -77,7 +82,7 @@ export function createPaymentsService(deps: {
       const { paymentUrl } = await gateway.createPayment({
         requestId,
         amount: order.total,
-        orderInfo: `Thanh toan don hang ${order.code}`,
+        orderInfo: paymentOrderInfo(order.code),
         returnUrl: `${config.publicUrl}/api/payment/${path}/return`,
         ipnUrl: `${config.publicUrl}/api/payment/${path}/ipn`,
         clientIp: clientIp || '127.0.0.1',
@@ -125,5 +130,12 @@ export function createPaymentsService(deps: {
     return { verdict, answer: gateway.answerIpn(verdict), callback, order: fresh };
   }
 
-  return { start, handleCallback, requireGateway, gateways };
+  const { reconcile } = createReconciliation({
+    db,
+    gateways,
+    lifecycle,
+    afterMinutes: config.reconcileAfterMinutes,
+  });
+
+  return { start, handleCallback, requireGateway, gateways, reconcile, simulator: deps.simulator ?? null };
 }

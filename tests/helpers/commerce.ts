@@ -26,11 +26,15 @@ export async function createShopper(t: TestContext, overrides: Parameters<typeof
   };
 }
 
-/** Follows the simulator's decision link for a payment URL (the IPN is sent, the browser redirected). */
+/**
+ * Follows the simulator's decision link for a payment URL (the IPN is sent, the browser redirected);
+ * with `lostIpn` the gateway records the decision but its notification never arrives.
+ */
 export async function decideOnSimulator(
   t: TestContext,
   paymentUrl: string,
   decision: 'approve' | 'decline' | 'cancel',
+  options: { lostIpn?: boolean } = {},
 ) {
   const url = new URL(paymentUrl);
   const decidePath = url.pathname.endsWith('/pay')
@@ -38,5 +42,12 @@ export async function decideOnSimulator(
     : `${url.pathname}/decide`;
   const query = new URLSearchParams(url.search);
   query.set('decision', decision);
+  if (options.lostIpn) query.set('ipn', 'lost');
   return t.app.inject({ method: 'GET', url: `${decidePath}?${query.toString()}`, remoteAddress: nextClientAddress() });
+}
+
+/** Opens a gateway payment page, as the learner's browser does (the gateway now knows the attempt). */
+export function openOnSimulator(t: TestContext, paymentUrl: string) {
+  const url = new URL(paymentUrl);
+  return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, remoteAddress: nextClientAddress() });
 }

@@ -61,6 +61,7 @@ const TONES: Record<string, string> = {
   completed: 'bg-emerald-50 text-emerald-800',
   pending: 'bg-amber-50 text-amber-800',
   paid: 'bg-emerald-50 text-emerald-800',
+  refunded: 'bg-sky-50 text-sky-800',
 };
 
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,6 +99,14 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
           <p className="text-sm">
             Giảm giá: {formatMoney(selected.discount)} · <strong>Tổng: {formatMoney(selected.total)}</strong>
           </p>
+          {selected.refund ? (
+            <p data-testid="order-refund" className="mt-2 rounded-xl bg-sky-50 px-3 py-2 text-sm text-sky-900">
+              Đã hoàn {formatMoney(selected.refund.amount)} về phương thức thanh toán ban đầu lúc{' '}
+              {formatDateTime(selected.refund.refunded_at)}.{' '}
+              {selected.refund.processing ? 'Cổng thanh toán đang xử lý, tiền có thể về sau vài ngày làm việc. ' : ''}
+              Quyền học các khóa trong đơn đã kết thúc.
+            </p>
+          ) : null}
           <div className="mt-3 flex flex-wrap gap-2">
             {selected.can_pay ? <OrderButton code={selected.code} intent="pay" label="Thanh toán lại" primary /> : null}
             {selected.can_cancel ? <OrderButton code={selected.code} intent="cancel" label="Hủy đơn" /> : null}

@@ -1,0 +1,69 @@
+/**
+ * Reconciliation: gateway payments still pending after a few minutes are queried at their gateway.
+ * Paid → the order is fulfilled by the same lifecycle call the IPN makes (one conditional UPDATE
+ * decides, so an IPN arriving at the same moment, or a second instance running the same round, can
+ * never fulfil twice); failed → the order fails (the learner is told); pending or not found → left
+ * to the expiry job. A gateway that cannot answer is skipped until the next round. Expired orders
+ * are queried for a day after their payment started (a late payment is honoured, as by the IPN).
+ */
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
+import * as orderRepo from '../orders/orders.repository.ts';
+import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
+import type { Gateways } from './gateways.ts';
+import { latestPaymentId, listPaymentsToReconcile } from './payment-operations.repository.ts';
+
+const LOOK_BACK_MS = 24 * 3_600_000;
+
+export interface ReconcileReport {
+  checked: number;
+  completed: number;
+  failed: number;
+  waiting: number;
+  /** Payments whose gateway could not answer (or answered an amount that is not the order's). */
+  errors: { requestId: string; message: string }[];
+}
+
+export function createReconciliation(deps: {
+  db: Kysely<Database>;
+  gateways: Gateways;
+  lifecycle: OrderLifecycle;
+  afterMinutes: number;
+}) {
+  const { db, gateways, lifecycle, afterMinutes } = deps;
+
+  async function reconcile(now = new Date()): Promise<ReconcileReport> {
+    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, waiting: 0, errors: [] };
+    const before = new Date(now.getTime() - afterMinutes * 60_000).toISOString();
+    const since = new Date(now.getTime() - LOOK_BACK_MS).toISOString();
+    for (const payment of await listPaymentsToReconcile(db, since, before)) {
+      const gateway = gateways.get(payment.gateway as GatewayMethod);
+      if (!gateway) continue;
+      report.checked += 1;
+      try {
+        const result = await gateway.query(toGatewayTransaction(payment, payment.code), now);
+        if (result.status === 'paid') {
+          if (result.amount !== payment.amount) {
+            report.errors.push({ requestId: payment.request_id, message: `số tiền ${result.amount} khác đơn hàng` });
+            continue;
+          }
+          const settled = { id: payment.id, resultCode: 'query:paid', transactionId: result.transactionId };
+          if (await lifecycle.fulfil(payment.order_id, settled)) report.completed += 1;
+        } else if (result.status === 'failed') {
+          const settled = { id: payment.id, resultCode: result.code, transactionId: null };
+          // An older attempt that failed says nothing about a newer one: only the latest fails the order.
+          if ((await latestPaymentId(db, payment.order_id)) !== payment.id) {
+            await orderRepo.settlePayment(db, payment.id, 'failed', settled, nowIso());
+          } else if (await lifecycle.fail(payment.order_id, settled)) report.failed += 1;
+        } else report.waiting += 1;
+      } catch (error) {
+        report.errors.push({ requestId: payment.request_id, message: (error as Error).message });
+      }
+    }
+    return report;
+  }
+
+  return { reconcile };
+}

@@ -1,0 +1,78 @@
+/**
+ * A lost gateway notification and a refund, in Chromium against the real product: the learner pays
+ * with VNPay but the gateway's IPN never arrives (the simulator's "lost notification" choice); the
+ * order waits, reconciliation finds the payment and completes it; a refund then moves it to
+ * refunded, the order page says so and the course is no longer the learner's.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../factories/accounts.ts';
+import { createPaidCourse } from '../factories/commerce.ts';
+import { launchChromium, waitForHydration, watchPage } from './browser.ts';
+import { openFrontDoor, type FrontDoor } from './front-door.ts';
+import { startProductServer, type ProductServer } from './server.ts';
+
+// The gateway sends the browser back to PUBLIC_URL: a front door opened before the product listens.
+let door: FrontDoor;
+let server: ProductServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  door = await openFrontDoor();
+  server = await startProductServer({ PUBLIC_URL: door.origin });
+  door.forwardTo(Number(new URL(server.baseUrl).port));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+  await door?.close();
+});
+
+const url = (path: string) => `${door.origin}${path}`;
+
+it('a payment whose IPN was lost is completed by reconciliation, then refunded: the order page shows it', async () => {
+  const { db, services } = server.context;
+  const user = await createUser(db);
+  const course = await createPaidCourse(db, 400_000);
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'vi-VN' });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+
+  await page.goto(url('/dang-nhap'));
+  await waitForHydration(page);
+  await page.getByLabel('Số điện thoại hoặc email').fill(`0${user.phone!.slice(2)}`);
+  await page.getByLabel('Mật khẩu').fill(user.password);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await page.waitForURL(url('/'));
+  await page.goto(url(`/gio-hang?pod=${course.podId}`));
+  await page.getByRole('link', { name: 'Thanh toán', exact: true }).click();
+  await page.waitForURL(url('/gio-hang/thanh-toan'));
+  await waitForHydration(page);
+  await page.getByLabel('VNPay (QR, thẻ ATM, ví)').check();
+  await page.getByRole('button', { name: 'Thanh toán', exact: true }).click();
+  await page.waitForURL((address) => address.pathname.startsWith('/__sim/pay/vnpay/'));
+
+  await page.getByRole('link', { name: 'Trả tiền xong nhưng thông báo IPN bị thất lạc (để đối soát tìm ra)' }).click();
+  await page.waitForURL((address) => address.pathname === '/tai-khoan/don-hang' && address.searchParams.has('ma'));
+  const code = new URL(page.url()).searchParams.get('ma')!;
+  await waitForHydration(page);
+  // The browser's return only shows the result: without the IPN the order still waits.
+  await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Chờ thanh toán');
+
+  const report = await services.payments.reconcile(new Date(Date.now() + 10 * 60_000));
+  expect(report).toMatchObject({ completed: 1, errors: [] });
+  await page.goto(url(`/tai-khoan/don-hang?ma=${code}`));
+  await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Hoàn tất');
+  expect(await services.enrolments.owns(user.id, course.id)).toBe(true);
+
+  await services.refunds.refundOrder({ code, reason: 'Học viên đăng ký nhầm khóa học', actor: 'cli:journey' });
+  await page.goto(url(`/tai-khoan/don-hang?ma=${code}`));
+  await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Đã hoàn tiền');
+  await expect.poll(() => page.getByTestId('order-refund').textContent()).toContain('Đã hoàn 400.000đ');
+  expect(await services.enrolments.owns(user.id, course.id)).toBe(false);
+  expect(watch.unexpected()).toEqual([]);
+});
