@@ -182,7 +182,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             {busy ? 'Đang xử lý…' : 'Thanh toán'}
           </button>
           <p className="mt-2 text-xs text-slate-600">
-            Bạn sẽ được chuyển tới cổng thanh toán.{' '}
+            {carrier
+              ? 'Với ví và thẻ, bạn sẽ được chuyển tới cổng thanh toán.'
+              : 'Bạn sẽ được chuyển tới cổng thanh toán.'}{' '}
             <Link to="/gio-hang" className="underline">
               Quay lại giỏ hàng
             </Link>
