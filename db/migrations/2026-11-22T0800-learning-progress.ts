@@ -16,26 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lesson_id', 'integer', (col) => col.notNull().references('lessons.id').onDelete('cascade'))
     .addColumn('course_id', 'integer', (col) => col.notNull().references('courses.id').onDelete('cascade'))
     /** The furthest playback position reached, in seconds (never moves backwards). */
-    .addColumn('position_seconds', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`position_seconds >= 0`),
-    )
+    .addColumn('position_seconds', 'integer', (col) => col.notNull().defaultTo(0).check(sql`position_seconds >= 0`))
     /** The last position the learner was at, in seconds (resume point). */
-    .addColumn('resume_seconds', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`resume_seconds >= 0`),
-    )
+    .addColumn('resume_seconds', 'integer', (col) => col.notNull().defaultTo(0).check(sql`resume_seconds >= 0`))
     /** Seconds actually watched (max of the reports received). */
-    .addColumn('watched_seconds', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`watched_seconds >= 0`),
-    )
+    .addColumn('watched_seconds', 'integer', (col) => col.notNull().defaultTo(0).check(sql`watched_seconds >= 0`))
     .addColumn('completed_at', ts)
     .addColumn('created_at', ts, (col) => col.notNull())
     .addColumn('updated_at', ts, (col) => col.notNull())
@@ -54,12 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_lesson_id', 'integer', (col) => col.references('lessons.id').onDelete('set null'))
     .addColumn('completed_lessons', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('total_lessons', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('percent', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`percent between 0 and 100`),
-    )
+    .addColumn('percent', 'integer', (col) => col.notNull().defaultTo(0).check(sql`percent between 0 and 100`))
     .addColumn('completed_at', ts)
     .addColumn('last_seen_at', ts, (col) => col.notNull())
     .addColumn('created_at', ts, (col) => col.notNull())
