@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { Database, EnrolmentSource, NewCourse } from '../../db/schema.ts';
 import { insertEnrolments } from '../../modules/enrolments/enrolments.repository.ts';
+import * as learningRepo from '../../modules/learning/learning.repository.ts';
+import { coursePercent } from '../../lib/learning/lesson-rules.ts';
 import { createCourse, createLesson } from './catalog.ts';
 
 const DAY = 86_400_000;
@@ -114,4 +116,48 @@ export async function createStudyCourse(db: Kysely<Database>, options: StudyCour
     course,
     lessons: { intro: intro.id, video: video.id, youtube: youtube.id, document: document.id, exam: exam?.id ?? null },
   };
+}
+
+/**
+ * A learner's progress in a course: these lessons completed, and where they stopped (the lesson
+ * and the second), with the course standing recounted as the learning log does it.
+ */
+export async function recordProgress(
+  db: Kysely<Database>,
+  progress: {
+    userId: number;
+    courseId: number;
+    completedLessonIds: number[];
+    stoppedAt?: { lessonId: number; seconds: number };
+  },
+) {
+  const now = nowIso();
+  const { userId, courseId, stoppedAt } = progress;
+  for (const lessonId of progress.completedLessonIds) {
+    await learningRepo.markLessonCompleted(db, userId, lessonId, courseId, now);
+  }
+  if (stoppedAt) {
+    await learningRepo.upsertLessonProgress(db, {
+      userId,
+      lessonId: stoppedAt.lessonId,
+      courseId,
+      position: stoppedAt.seconds,
+      watched: stoppedAt.seconds,
+      clientMs: Date.parse(now),
+      completedAt: null,
+      now,
+    });
+  }
+  const lastLessonId = stoppedAt?.lessonId ?? progress.completedLessonIds.at(-1);
+  if (lastLessonId === undefined) return;
+  const { total, completed } = await learningRepo.countCourseLessons(db, userId, courseId);
+  await learningRepo.upsertCourseProgress(db, {
+    userId,
+    courseId,
+    lastLessonId,
+    completed,
+    total,
+    percent: coursePercent(completed, total),
+    now,
+  });
 }
