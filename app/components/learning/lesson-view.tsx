@@ -22,19 +22,14 @@ function YoutubeLesson({ id, title, startAt }: { id: string; title: string; star
       />
     );
   }
-  // A light facade: YouTube's player (and its cookies) loads only when the learner asks for it.
+  // A light facade (nothing from YouTube is fetched): its player and cookies load only when the learner asks.
   return (
     <button
       type="button"
       onClick={() => setPlaying(true)}
       className="relative block aspect-video w-full overflow-hidden rounded-xl bg-black"
     >
-      <img
-        src={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`}
-        alt=""
-        loading="lazy"
-        className="h-full w-full object-cover opacity-80"
-      />
+      <span className="absolute inset-x-0 bottom-0 truncate px-4 py-3 text-left text-sm text-slate-300">{title}</span>
       <span className="absolute inset-0 flex items-center justify-center">
         <span className="rounded-full bg-red-600 px-5 py-3 font-semibold text-white shadow-lg">▶ Phát video</span>
       </span>
