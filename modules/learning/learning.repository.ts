@@ -158,6 +158,17 @@ export async function upsertCourseProgress(db: Db, write: StandingWrite) {
     .execute();
 }
 
+/** A write that changed no completion: only the last lesson and the time move. False when there is no standing yet. */
+export async function touchCourseProgress(db: Db, userId: number, courseId: number, lessonId: number, now: string) {
+  const result = await db
+    .updateTable('course_progress')
+    .set({ last_lesson_id: lessonId, last_seen_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Sets the completion time once; true only for the one caller that set it. */
 export async function claimCourseCompletion(db: Db, userId: number, courseId: number, now: string) {
   const result = await db

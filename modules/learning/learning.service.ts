@@ -171,33 +171,40 @@ export function createLearningService({
   async function writeLog(userId: number, input: LearningLogInput) {
     const access = await lessonAccess.require(userId, input.lesson_id);
     const { lesson } = access;
-    const content = await repo.findLessonContent(db, lesson.id);
     const at = now();
-    const position = Math.floor(input.position);
     const row = await repo.upsertLessonProgress(db, {
       userId,
       lessonId: lesson.id,
       courseId: lesson.course_id,
-      position,
+      position: Math.floor(input.position),
       watched: Math.floor(input.watched_seconds ?? 0),
       clientMs: input.client_time ?? Date.parse(at),
       completedAt: null,
       now: at,
     });
-    let completed = row.completed_at !== null;
+    const wasCompleted = row.completed_at !== null;
+    let completed = wasCompleted;
     if (!completed) {
-      const duration =
-        lesson.content_type === 'video'
-          ? ((await playbackOf(lesson.id, content?.video_url ?? null, content?.duration_seconds ?? 0))
-              .durationSeconds ?? null)
-          : null;
+      let duration: number | null = null;
+      if (lesson.content_type === 'video') {
+        const content = await repo.findLessonContent(db, lesson.id);
+        duration = (await playbackOf(lesson.id, content?.video_url ?? null, content?.duration_seconds ?? 0))
+          .durationSeconds;
+      }
       if (decideCompletion(lesson.content_type, input, row.watched_seconds, duration)) {
         await repo.markLessonCompleted(db, userId, lesson.id, lesson.course_id, at);
         completed = true;
       }
     }
     // Previews studied before buying keep their log; the course standing is for enrolled learners.
-    const standing = access.via === 'enrolled' ? await refreshCourse(userId, lesson.course_id, lesson.id) : null;
+    let standing = null;
+    if (access.via === 'enrolled') {
+      // Nothing newly completed: the counts stand, only the last lesson moves (the common periodic write).
+      standing =
+        completed === wasCompleted && (await repo.touchCourseProgress(db, userId, lesson.course_id, lesson.id, at))
+          ? await courseProgress(userId, lesson.course_id)
+          : await refreshCourse(userId, lesson.course_id, lesson.id);
+    }
     return {
       lesson_id: lesson.id,
       position_seconds: row.position_seconds,
