@@ -9,13 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStudyCourse } from '../factories/learning.ts';
+import { createEnrolment, createStudyCourse } from '../factories/learning.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
 const journey = useJourney();
 const CLIP_SECONDS = 20;
 let course: Awaited<ReturnType<typeof createStudyCourse>>;
+let hlsCourse: Awaited<ReturnType<typeof createStudyCourse>>;
 
 /** A small generated clip (H.264 MP4), stored through the storage driver like an upload. */
 async function storeClip(): Promise<string> {
@@ -40,13 +41,58 @@ async function storeClip(): Promise<string> {
   return new URL(storage.publicUrl(key), 'http://localhost').pathname;
 }
 
+/** A two-rung HLS ladder (480p and 240p, 2-second segments) with its master playlist, stored likewise. */
+async function storeLadder(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-hls-'));
+  const rungs = [
+    { height: 480, width: 854, bandwidth: 600_000 },
+    { height: 240, width: 426, bandwidth: 150_000 },
+  ];
+  for (const rung of rungs) {
+    execFileSync('/usr/bin/ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+      ...['-i', `testsrc=size=${rung.width}x${rung.height}:rate=15:duration=8`],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-g', '30', '-hls_time', '2'],
+      ...['-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, `${rung.height}_%03d.ts`)],
+      path.join(dir, `${rung.height}.m3u8`),
+    ]);
+  }
+  const master = [
+    '#EXTM3U',
+    ...rungs.flatMap((rung) => [
+      `#EXT-X-STREAM-INF:BANDWIDTH=${rung.bandwidth},RESOLUTION=${rung.width}x${rung.height}`,
+      `${rung.height}.m3u8`,
+    ]),
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, 'master.m3u8'), `${master}\n`);
+  const storage = journey.server.context.services.storage;
+  for (const name of fs.readdirSync(dir)) {
+    const type = name.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl';
+    await storage.putObject(`learning/journey/hls/${name}`, fs.readFileSync(path.join(dir, name)), type);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  return new URL(storage.publicUrl('learning/journey/hls/master.m3u8'), 'http://localhost').pathname;
+}
+
 beforeAll(async () => {
-  course = await createStudyCourse(journey.server.context.db, {
+  const db = journey.server.context.db;
+  course = await createStudyCourse(db, {
     course: { title: 'Nhập môn học trực tuyến', price_new: 0 },
     videoUrl: await storeClip(),
     videoSeconds: CLIP_SECONDS,
     withExam: false,
   });
+  hlsCourse = await createStudyCourse(db, {
+    course: { title: 'Video nhiều chất lượng', price_new: 0 },
+    videoUrl: await storeLadder(),
+    videoSeconds: 8,
+  });
+  const learner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'hocvien@khaitri.vn')
+    .executeTakeFirstOrThrow();
+  await createEnrolment(db, { userId: learner.id, courseId: hlsCourse.course.id });
 });
 
 async function signIn(page: Page): Promise<void> {
@@ -144,6 +190,42 @@ describe('studying a free course', () => {
     expect(await page.getByRole('link', { name: 'Đăng nhập' }).last().getAttribute('href')).toContain(
       '/dang-nhap?redirect=',
     );
+    expect(watch.unexpected()).toEqual([]);
+  });
+});
+
+describe('the HLS player', () => {
+  it('loads hls.js only on a lesson, offers each rung, and the data saver caps quality at 360p', async () => {
+    const { page, watch } = await openPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const target = `/vao-hoc/${hlsCourse.course.slug}?bai=${hlsCourse.lessons.video}`;
+    await page.goto(journey.url(`/dang-nhap?redirect=${encodeURIComponent(target)}`));
+    await signIn(page);
+    await page.waitForURL(journey.url(target));
+    await waitForHydration(page);
+    const quality = page.getByLabel('Chất lượng');
+    await expect.poll(() => quality.locator('option').allInnerTexts()).toEqual(['Tự động', '480p', '240p']);
+    expect(scripts.filter((url) => /\/hls[.-][^/]*\.js$/.test(url))).toHaveLength(1);
+
+    await page.getByLabel('Tiết kiệm dữ liệu (tối đa 360p)').check();
+    expect(await quality.locator('option', { hasText: '480p' }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => window.localStorage.getItem('kt_data_saver'))).toBe('1');
+    await quality.selectOption({ label: '240p' });
+    await page.getByRole('group', { name: /Trình phát video/ }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.videoHeight)).toBe(240);
+
+    // Elsewhere (the course page, my courses) no page loads hls.js.
+    scripts.length = 0;
+    await page.goto(journey.url(`/khoa-hoc/${hlsCourse.course.slug}`));
+    await waitForHydration(page);
+    await page.goto(journey.url('/tai-khoan/khoa-hoc-cua-toi'));
+    await waitForHydration(page);
+    expect(scripts.filter((url) => /\/hls[.-][^/]*\.js$/.test(url))).toEqual([]);
     expect(watch.unexpected()).toEqual([]);
   });
 });

@@ -28,7 +28,8 @@ export async function attachSource(
     video.src = src;
     return null;
   }
-  const { default: Hls } = await import('hls.js');
+  // The light build (no in-manifest subtitles, DRM or CMCD): captions come as <track> elements.
+  const { default: Hls } = await import('hls.js/light');
   if (!Hls.isSupported()) {
     if (!nativeHls) throw new Error('HLS is not supported here');
     video.src = src;

@@ -198,7 +198,7 @@ export function VideoPlayer({ src, poster, captions = [], startAt = 0, onTime, v
             onChange={(event) => chooseQuality(Number(event.target.value))}
           >
             <option value={-1}>Tự động</option>
-            {levels.map((level) => (
+            {[...levels].reverse().map((level) => (
               <option
                 key={level.index}
                 value={level.index}
