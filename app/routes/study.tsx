@@ -120,8 +120,16 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
         {loaderData.enrolment !== 'active' && lesson?.access === 'preview' ? (
           <p className="mb-3 rounded-lg bg-emerald-950/60 px-3 py-2 text-sm text-emerald-200">
             Bạn đang học thử.{' '}
+            {loaderData.signedIn ? null : (
+              <>
+                <Link to={loaderData.loginUrl} className="font-semibold underline">
+                  Đăng nhập
+                </Link>{' '}
+                hoặc{' '}
+              </>
+            )}
             <Link to={`/khoa-hoc/${course.slug}`} className="font-semibold underline">
-              Đăng ký khóa học
+              {loaderData.signedIn ? 'Đăng ký khóa học' : 'đăng ký khóa học'}
             </Link>{' '}
             để học tất cả các bài.
           </p>
