@@ -4,6 +4,7 @@ import {
   hasWatchedEnough,
   isPdfUrl,
   parseYoutubeId,
+  safeMediaUrl,
   studyUrl,
   youtubeEmbedUrl,
 } from './lesson-rules.ts';
@@ -49,5 +50,16 @@ describe('completion and percentages', () => {
     expect(studyUrl('toan-12')).toBe('/vao-hoc/toan-12');
     expect(isPdfUrl('/uploads/a/tai-lieu.PDF?x=1')).toBe(true);
     expect(isPdfUrl('/uploads/a/tai-lieu.docx')).toBe(false);
+  });
+});
+
+describe('safeMediaUrl', () => {
+  it('keeps site paths and http(s) URLs, drops everything else', () => {
+    expect(safeMediaUrl('/uploads/tai-lieu.pdf')).toBe('/uploads/tai-lieu.pdf');
+    expect(safeMediaUrl(' https://cdn.example.vn/v/master.m3u8 ')).toBe('https://cdn.example.vn/v/master.m3u8');
+    expect(safeMediaUrl('javascript:alert(1)')).toBeNull();
+    expect(safeMediaUrl('//evil.example/x.pdf')).toBeNull();
+    expect(safeMediaUrl('data:text/html,hi')).toBeNull();
+    expect(safeMediaUrl('')).toBeNull();
   });
 });

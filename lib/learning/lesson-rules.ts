@@ -60,3 +60,11 @@ export function isPdfUrl(url: string | null | undefined): boolean {
   if (!url) return false;
   return /\.pdf$/i.test(url.split(/[?#]/)[0] ?? '');
 }
+
+/** A lesson's file or video address as a page may use it: a site path or an http(s) URL; null otherwise. */
+export function safeMediaUrl(url: string | null | undefined): string | null {
+  const value = url?.trim();
+  if (!value) return null;
+  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
+  return /^https?:\/\/[^\s]+$/i.test(value) ? value : null;
+}

@@ -6,7 +6,13 @@ import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { coursePercent, hasWatchedEnough, parseYoutubeId, studyUrl } from '../../lib/learning/lesson-rules.ts';
+import {
+  coursePercent,
+  hasWatchedEnough,
+  parseYoutubeId,
+  safeMediaUrl,
+  studyUrl,
+} from '../../lib/learning/lesson-rules.ts';
 import type { LessonNodeShape } from '../catalog/catalog.schemas.ts';
 import type { CourseService } from '../catalog/course.service.ts';
 import type { LessonAccessService } from './lesson-access.ts';
@@ -92,7 +98,7 @@ export function createLearningService({
   }
 
   async function playbackOf(lessonId: number, videoUrl: string | null, duration: number) {
-    return video ? video.playbackFor(lessonId) : fallbackPlayback(videoUrl, duration);
+    return video ? video.playbackFor(lessonId) : fallbackPlayback(safeMediaUrl(videoUrl), duration);
   }
 
   /** lesson/details.json: the content, for learners who may study the lesson (401/403 otherwise). */
@@ -117,7 +123,7 @@ export function createLearningService({
       access: access.via,
       video_url: type === 'video' ? (playback?.masterUrl ?? null) : content.video_url,
       content: sanitize(content.content ?? ''),
-      document_url: type === 'document' ? content.document_url : null,
+      document_url: type === 'document' ? safeMediaUrl(content.document_url) : null,
       youtube_id: type === 'youtube' ? parseYoutubeId(content.video_url) : null,
       video: playback ? toPlayback(playback) : null,
       is_exam: type === 'exam',
