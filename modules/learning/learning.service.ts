@@ -184,7 +184,8 @@ export function createLearningService({
       courseId: lesson.course_id,
       position: Math.floor(input.position),
       watched: Math.floor(input.watched_seconds ?? 0),
-      clientMs: input.client_time ?? Date.parse(at),
+      // A client clock ahead of the server's would pin the resume point: no write counts as later than now.
+      clientMs: Math.min(input.client_time ?? Date.parse(at), Date.parse(at)),
       completedAt: null,
       now: at,
     });

@@ -143,6 +143,10 @@ describe('the learning log', () => {
     // Writes without a client time take the server's: the newest write sets the resume point.
     const plain = await log(learner, { lesson_id: lessons.video, position: 200, watched_seconds: 160 });
     expect(plain.json().data).toMatchObject({ position_seconds: 200, resume_seconds: 200 });
+    // A device whose clock runs far ahead counts as "now", so it cannot pin the resume point.
+    await log(learner, { lesson_id: lessons.video, position: 10, client_time: Date.now() + 365 * DAY });
+    const after = await log(learner, { lesson_id: lessons.video, position: 180, client_time: Date.now() + 1_000 });
+    expect(after.json().data).toMatchObject({ position_seconds: 200, resume_seconds: 180 });
   });
 
   it('applies the completion rules: 90 % of a video, a passed quiz, an opened text or document', async () => {
