@@ -217,7 +217,10 @@ describe('the HLS player', () => {
     await page.getByRole('group', { name: /Trình phát video/ }).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
-    expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.videoHeight)).toBe(240);
+    // The switch lands at the next segment the player shows.
+    await expect
+      .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.videoHeight), { timeout: 8_000 })
+      .toBe(240);
 
     // Elsewhere (the course page, my courses) no page loads hls.js.
     scripts.length = 0;
