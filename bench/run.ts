@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api ssr auth catalog search checkout lighthouse] [--seconds 5] [--rounds 2]
+ * `npm run bench [-- api ssr auth catalog search checkout learning lighthouse] [--seconds 5] [--rounds 2]
  *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]`
  *
  * The throughput benchmarks compare the product with a baseline measured in the same run and print
@@ -17,6 +17,7 @@ import { apiBenchmark } from './api.ts';
 import { authBenchmark } from './auth.ts';
 import { catalogBenchmark } from './catalog.ts';
 import { checkoutBenchmark } from './checkout.ts';
+import { learningBenchmark } from './learning.ts';
 import type { AnyBenchmark, Report, Settings } from './lib/bench.ts';
 import { machineLoad } from './lib/cpu.ts';
 import { comparisonReport, formatCheckLine, formatSummaryLine } from './lib/format.ts';
@@ -32,6 +33,7 @@ const BENCHMARKS: AnyBenchmark[] = [
   catalogBenchmark,
   searchBenchmark,
   checkoutBenchmark,
+  learningBenchmark,
   lighthouseBenchmark,
 ];
 const DEFAULT_CONNECTIONS = 32;

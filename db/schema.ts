@@ -325,6 +325,8 @@ export interface LessonsTable {
   is_preview: Flag;
   video_url: string | null;
   content: string | null;
+  /** Document lessons: the file (a PDF is viewed inline). Added by the learning-progress-extra migration. */
+  document_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -702,6 +704,8 @@ export interface LessonProgressTable {
   /** Where the learner last was, in seconds (the resume point). */
   resume_seconds: Counter;
   watched_seconds: Counter;
+  /** The client time (ms) of the write that set `resume_seconds`; an older write never moves it back. */
+  resume_client_ms: Counter;
   completed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;

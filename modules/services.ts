@@ -28,6 +28,7 @@ import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
 import { createMediaService, type MediaService } from './media/media.service.ts';
 import { createCommerceServices, type CommerceServices } from './orders/commerce.ts';
 import { createLessonAccess, type LessonAccessService } from './learning/lesson-access.ts';
+import { createLearningService, type LearningService } from './learning/learning.service.ts';
 
 export interface Services extends CommerceServices {
   engine: Engine;
@@ -52,6 +53,8 @@ export interface Services extends CommerceServices {
   media: MediaService;
   /** Who may study a lesson (enrolled, preview) — asked first by every learning endpoint. */
   lessonAccess: LessonAccessService;
+  /** Lesson content, curriculum with done marks, the learning log, course progress, my courses. */
+  learning: LearningService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -127,6 +130,9 @@ export function createServices({
     publicUrl: env.PUBLIC_URL,
     otpTtlSeconds: env.OTP_TTL_SECONDS,
   });
+  const lessonAccess = createLessonAccess({ db });
+  // The video module (playback) and certificates (onCourseCompleted) join here when they land.
+  const learning = createLearningService({ db, lessonAccess, course, sanitize: sanitizeRichContent });
   return {
     ...createCommerceServices({ db, env, course, notifications, messaging, throttle, remoteSimulator }),
     search,
@@ -148,7 +154,8 @@ export function createServices({
     notifications,
     storage,
     media: createMediaService({ storage, profile, maxBytes: env.UPLOAD_MAX_BYTES }),
-    lessonAccess: createLessonAccess({ db }),
+    lessonAccess,
+    learning,
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,

@@ -252,10 +252,12 @@ describe('redirects the spec demands', () => {
     expect(response.headers.location).toBe('/dang-nhap?redirect=%2Ftai-khoan%2Fkich-hoat-khoa-hoc');
   });
 
-  it('/vao-hoc/{slug} (learning layout) → login with a redirect back for an anonymous visitor', async () => {
-    const response = await get('/vao-hoc/tieng-anh-giao-tiep');
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/dang-nhap?redirect=%2Fvao-hoc%2Ftieng-anh-giao-tiep');
+  it('/vao-hoc/{slug} (learning layout) opens previews to an anonymous visitor, with sign-in and a redirect back', async () => {
+    const response = await get('/vao-hoc/tieng-anh-giao-tiep-cho-nguoi-di-lam');
+    expect(response.statusCode).toBe(200);
+    expect(parsePage(response.body).layouts).toEqual(['learning']);
+    expect(response.body).toContain('Bạn đang học thử');
+    expect(response.body).toContain('href="/dang-nhap?redirect=%2Fvao-hoc%2Ftieng-anh-giao-tiep-cho-nguoi-di-lam"');
   });
 
   it('/tim-kiem?q=… (the search form without JavaScript) → /tim-kiem/{q}', async () => {

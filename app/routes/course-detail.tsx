@@ -20,7 +20,7 @@ async function loadPreview(context: Route.LoaderArgs['context'], raw: string | n
   const id = Number(raw);
   if (!raw || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
   try {
-    return { lesson: await context.services.course.getLessonDetails(id), error: null };
+    return { lesson: await context.services.learning.getLessonContent(context.viewer?.id ?? null, id), error: null };
   } catch (error) {
     if (isAppError(error)) return { lesson: null, error: error.message };
     throw error;

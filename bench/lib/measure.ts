@@ -32,8 +32,12 @@ export interface Run {
 export interface Target {
   url: string;
   pid: number;
-  /** A POST body sent as JSON on every request (GET without it). */
+  /** A body sent as JSON on every request (GET without it). */
   json?: unknown;
+  /** The method of a JSON body (POST when not given). */
+  method?: 'POST' | 'PATCH';
+  /** Extra request headers (a Bearer token). */
+  headers?: Record<string, string>;
 }
 
 export interface Side extends Run {
@@ -62,8 +66,12 @@ export async function measure(target: Target, seconds: number, connections: numb
     connections,
     pipelining: 1,
     ...(target.json === undefined
-      ? {}
-      : { method: 'POST', body: JSON.stringify(target.json), headers: { 'content-type': 'application/json' } }),
+      ? { headers: target.headers ?? {} }
+      : {
+          method: target.method ?? 'POST',
+          body: JSON.stringify(target.json),
+          headers: { 'content-type': 'application/json', ...target.headers },
+        }),
   });
   const wallSeconds = (performance.now() - started.wall) / 1000;
   return {

@@ -9,6 +9,7 @@ import { seedContent } from './content.ts';
 import { seedCommerce } from './commerce.ts';
 import { seedActivation } from './activation.ts';
 import { seedSubscriptions } from './subscriptions.ts';
+import { seedLearning } from './learning.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -29,5 +30,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedCommerce(trx, learnerId);
     await seedActivation(trx);
     await seedSubscriptions(trx, learnerId);
+    await seedLearning(trx, learnerId);
   });
 }

@@ -8,8 +8,6 @@ import {
   detailsQuery,
   envelope,
   idParam,
-  lessonDetailsSchema,
-  lessonNodeSchema,
   listEnvelope,
   pageQuery,
   priceRangeSchema,
@@ -23,7 +21,7 @@ import { addPublicCaching, requireViewerId } from './http-cache.ts';
 
 const tags = ['catalog'];
 
-/** Catalog endpoints of SPEC §7 (category, subject, price_range, course, lesson, subject/like) plus teachers and reviews. */
+/** Catalog endpoints of SPEC §7 (category, subject, price_range, course, subject/like) plus teachers and reviews; lessons are the learning module's. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   addPublicCaching(app);
 
@@ -154,39 +152,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await request.services.course.listViewedCourses(requireViewerId(request.viewer)),
     }),
-  );
-
-  app.get(
-    '/api/user/lesson.json',
-    {
-      schema: {
-        tags,
-        summary: 'Giáo trình công khai của khóa học (chương và bài, đánh dấu bài học thử)',
-        querystring: z
-          .object({ course_id: idParam.optional(), slug: slugParam.optional() })
-          .refine((value) => value.course_id !== undefined || value.slug !== undefined, {
-            message: 'Cần mã khóa học (course_id) hoặc đường dẫn (slug).',
-            path: ['course_id'],
-          }),
-        response: { 200: envelope(z.object({ course_id: z.number().int(), lessons: z.array(lessonNodeSchema) })) },
-      },
-    },
-    async (request) => ({
-      data: await request.services.course.getCurriculum({ id: request.query.course_id, slug: request.query.slug }),
-    }),
-  );
-
-  app.get(
-    '/api/user/lesson/details.json',
-    {
-      schema: {
-        tags,
-        summary: 'Nội dung bài học thử (các bài khác cần đăng ký khóa học)',
-        querystring: z.object({ id: idParam }),
-        response: { 200: envelope(lessonDetailsSchema) },
-      },
-    },
-    async (request) => ({ data: await request.services.course.getLessonDetails(request.query.id) }),
   );
 
   app.get(

@@ -118,6 +118,8 @@ export type LessonNodeShape = {
   title: string;
   duration_seconds: number;
   is_preview: boolean;
+  /** For a signed-in learner on the study side: the lesson is completed. */
+  done?: boolean;
   children: LessonNodeShape[];
 };
 export const lessonNodeSchema: z.ZodType<LessonNodeShape> = z.lazy(() =>
@@ -129,6 +131,7 @@ export const lessonNodeSchema: z.ZodType<LessonNodeShape> = z.lazy(() =>
     title: z.string(),
     duration_seconds: z.number().int(),
     is_preview: z.boolean(),
+    done: z.boolean().optional(),
     children: z.array(lessonNodeSchema),
   }),
 );
@@ -157,17 +160,6 @@ export const courseDetailsSchema = courseListItemSchema.extend({
   rating_summary: ratingSummarySchema,
   published_at: z.string().nullable(),
   updated_at: z.string(),
-});
-
-export const lessonDetailsSchema = z.object({
-  id: z.number().int(),
-  course_id: z.number().int(),
-  title: z.string(),
-  content_type: z.string().nullable(),
-  duration_seconds: z.number().int(),
-  is_preview: z.boolean(),
-  video_url: z.string().nullable(),
-  content: z.string(),
 });
 
 export const reviewSchema = z.object({

@@ -285,9 +285,9 @@ describe('lessons and reviews', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.json().data.is_preview).toBe(true);
     const locked = await get(`/api/user/lesson/details.json?id=${ids.locked}`);
-    expect(locked.statusCode).toBe(403);
-    expect(locked.json().error.message).toContain('đăng ký khóa học');
-    expect((await get('/api/user/lesson/details.json?id=999999')).json().error.message).toBe('Không tìm thấy bài học');
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().error.message).toBe('Vui lòng đăng nhập để học bài này.');
+    expect((await get('/api/user/lesson/details.json?id=999999')).json().error.message).toBe('Không tìm thấy bài học.');
     expect((await get('/api/user/lesson.json?slug=khong-co')).statusCode).toBe(404);
   });
 

@@ -165,26 +165,11 @@ export function createCourseService({ db, cache, sanitize, search }: CourseServi
 
   async function getCurriculum(by: { id?: number | undefined; slug?: string | undefined }) {
     const course = await requireCourse(by);
-    return { course_id: course.id, lessons: buildLessonTree(await repo.listLessons(db, course.id)) };
-  }
-
-  /** A lesson's content: free previews for everyone; the rest needs an enrolment (learning module). */
-  async function getLessonDetails(id: number) {
-    const lesson = await repo.findLesson(db, id);
-    if (!lesson || lesson.type !== 'content') throw new AppError('NOT_FOUND', 'Không tìm thấy bài học');
-    await requireCourse({ id: lesson.course_id });
-    if (lesson.is_preview !== 1) {
-      throw new AppError('FORBIDDEN', 'Bài học này chỉ dành cho học viên đã đăng ký khóa học.');
-    }
     return {
-      id: lesson.id,
-      course_id: lesson.course_id,
-      title: lesson.title,
-      content_type: lesson.content_type,
-      duration_seconds: lesson.duration_seconds,
-      is_preview: true,
-      video_url: lesson.video_url,
-      content: sanitize(lesson.content ?? ''),
+      course_id: course.id,
+      course_slug: course.slug,
+      course_title: course.title,
+      lessons: buildLessonTree(await repo.listLessons(db, course.id)),
     };
   }
 
@@ -215,7 +200,6 @@ export function createCourseService({ db, cache, sanitize, search }: CourseServi
     listCoursesByIds,
     getCourseDetails,
     getCurriculum,
-    getLessonDetails,
     listReviews,
     listViewedCourses,
     listPriceRanges: () => PRICE_RANGES.map((range) => ({ ...range })),

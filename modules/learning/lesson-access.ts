@@ -55,7 +55,7 @@ export function createLessonAccess({ db, now = nowIso }: { db: Kysely<Database>;
 
   /** The enrolment standing of a learner in a course: active (with its end), expired, or none. */
   async function standing(userId: number, courseId: number) {
-    const at = now();
+    const at = Date.parse(now());
     const rows = await db
       .selectFrom('enrolments')
       .select(['starts_at', 'ends_at'])
@@ -63,17 +63,14 @@ export function createLessonAccess({ db, now = nowIso }: { db: Kysely<Database>;
       .where('course_id', '=', courseId)
       .where('revoked_at', 'is', null)
       .execute();
-    const active = await db
-      .selectFrom('enrolments')
-      .select('ends_at')
-      .where('user_id', '=', userId)
-      .where('course_id', '=', courseId)
-      .where('revoked_at', 'is', null)
-      .where('starts_at', '<=', at)
-      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
-      .execute();
-    if (active.length > 0) {
-      const ends = active.map((row) => (row.ends_at === null ? null : readDate(row.ends_at).toISOString()));
+    const ends: (string | null)[] = [];
+    for (const row of rows) {
+      const endsAt = row.ends_at === null ? null : readDate(row.ends_at);
+      if (readDate(row.starts_at).getTime() <= at && (endsAt === null || endsAt.getTime() > at)) {
+        ends.push(endsAt === null ? null : endsAt.toISOString());
+      }
+    }
+    if (ends.length > 0) {
       const endsAt = ends.includes(null) ? null : (ends.sort().at(-1) ?? null);
       return { state: 'active' as const, endsAt };
     }

@@ -51,7 +51,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
             mediaSrc: ["'self'", 'blob:', 'https:'],
             fontSrc: ["'self'", 'data:'],
             connectSrc: ["'self'", ...options.connectOrigins],
-            frameSrc: options.iframeHosts.map((host) => `https://${host}`),
+            // 'self': document lessons show their PDF inline.
+            frameSrc: ["'self'", ...options.iframeHosts.map((host) => `https://${host}`)],
             workerSrc: ["'self'", 'blob:'],
             manifestSrc: ["'self'"],
           },

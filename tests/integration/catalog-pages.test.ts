@@ -120,7 +120,7 @@ describe('course detail', () => {
     expect(page.body).toContain(`Học thử: <!-- -->${preview.title}`);
     expect(page.body).toContain('Mua ngay');
     const lockedPage = await get(`/khoa-hoc/${COURSE}?xem-thu=${locked.id}`);
-    expect(lockedPage.body).toContain('chỉ dành cho học viên đã đăng ký');
+    expect(lockedPage.body).toContain('Vui lòng đăng nhập để học bài này.');
     const free = await get('/khoa-hoc/toan-tu-duy-cho-hoc-sinh-tieu-hoc');
     // "Vào học" on a free course is a form: it enrols first (tests/integration/activation-pages.test.ts).
     expect(free.body).toMatch(

@@ -1,0 +1,87 @@
+/** Loaders of the study page and of "my courses" (both account pages and /mycourse). */
+import type { AppLoadContext } from 'react-router';
+import { isAppError } from '../lib/errors';
+import type { LessonNodeShape } from '../modules/catalog/catalog.schemas';
+import { loadOr404 } from './not-found.server';
+
+export type StudyLessonLink = { id: number; title: string; done: boolean };
+
+function flatten(nodes: LessonNodeShape[]): LessonNodeShape[] {
+  return nodes.flatMap((node) =>
+    node.type === 'content' ? [node, ...flatten(node.children)] : flatten(node.children),
+  );
+}
+
+/**
+ * /vao-hoc/{slug}?bai={lessonId}: the curriculum with done marks, the current lesson (the one asked
+ * for, else the last one studied, else the first) and its content, or why it is closed.
+ */
+export async function loadStudy(request: Request, context: AppLoadContext, slug: string) {
+  const viewerId = context.viewer?.id ?? null;
+  const { learning, lessonAccess } = context.services;
+  const curriculum = await loadOr404(request, () => learning.getCurriculum(viewerId, { slug }));
+  const lessons = flatten(curriculum.lessons);
+  const asked = Number(new URL(request.url).searchParams.get('bai'));
+  const current =
+    lessons.find((lesson) => lesson.id === asked) ??
+    lessons.find((lesson) => lesson.id === curriculum.progress?.last_lesson_id) ??
+    lessons[0] ??
+    null;
+  const [enrolment, opened] = await Promise.all([
+    viewerId === null ? null : lessonAccess.standing(viewerId, curriculum.course_id),
+    current ? openLesson(context, viewerId, current.id) : null,
+  ]);
+  const index = current ? lessons.indexOf(current) : -1;
+  const link = (lesson: LessonNodeShape | undefined): StudyLessonLink | null =>
+    lesson ? { id: lesson.id, title: lesson.title, done: lesson.done === true } : null;
+  return {
+    course: { id: curriculum.course_id, slug: curriculum.course_slug, title: curriculum.course_title },
+    curriculum: curriculum.lessons,
+    progress: curriculum.progress,
+    lessonCount: lessons.length,
+    doneCount: lessons.filter((lesson) => lesson.done).length,
+    current: link(current ?? undefined),
+    previous: link(lessons[index - 1]),
+    next: link(lessons[index + 1]),
+    enrolment: enrolment?.state ?? (viewerId === null ? 'anonymous' : 'none'),
+    signedIn: viewerId !== null,
+    ...(opened ?? { lesson: null, denied: null }),
+  };
+}
+
+async function openLesson(context: AppLoadContext, viewerId: number | null, lessonId: number) {
+  try {
+    return { lesson: await context.services.learning.getLessonContent(viewerId, lessonId), denied: null };
+  } catch (error) {
+    if (isAppError(error) && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')) {
+      const reason = (error.fields?.reason ?? 'not_enrolled') as 'anonymous' | 'not_enrolled' | 'expired';
+      return { lesson: null, denied: { reason, message: error.message } };
+    }
+    throw error;
+  }
+}
+
+const TABS = {
+  'dang-hoc': 'in_progress',
+  'hoan-thanh': 'completed',
+  'het-han': 'expired',
+} as const;
+export type MyCoursesTab = keyof typeof TABS | 'tat-ca';
+
+/** "My courses": every enrolled course, the tab asked for (`?loc=`), and a few viewed courses. */
+export async function loadMyCourses(request: Request, context: AppLoadContext, viewerId: number) {
+  const asked = new URL(request.url).searchParams.get('loc') ?? 'tat-ca';
+  const tab: MyCoursesTab = asked in TABS ? (asked as keyof typeof TABS) : 'tat-ca';
+  const [courses, viewed] = await Promise.all([
+    context.services.learning.listMyCourses(viewerId),
+    context.services.course.listViewedCourses(viewerId, 4),
+  ]);
+  const counts = {
+    'tat-ca': courses.length,
+    'dang-hoc': courses.filter((course) => course.state === 'in_progress').length,
+    'hoan-thanh': courses.filter((course) => course.state === 'completed').length,
+    'het-han': courses.filter((course) => course.state === 'expired').length,
+  };
+  const shown = tab === 'tat-ca' ? courses : courses.filter((course) => course.state === TABS[tab]);
+  return { tab, counts, courses: shown, total: courses.length, viewed };
+}
