@@ -28,8 +28,9 @@ import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
 import { createMediaService, type MediaService } from './media/media.service.ts';
 import { createCommerceServices, type CommerceServices } from './orders/commerce.ts';
 import { createLessonAccess, type LessonAccessService } from './learning/lesson-access.ts';
+import { createLearningExtrasServices, type LearningExtrasServices } from './learning/extras.ts';
 
-export interface Services extends CommerceServices {
+export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
   cache: Cache;
   sanitizeRichContent: (html: string) => string;
@@ -124,8 +125,10 @@ export function createServices({
     publicUrl: env.PUBLIC_URL,
     otpTtlSeconds: env.OTP_TTL_SECONDS,
   });
+  const lessonAccess = createLessonAccess({ db });
   return {
     ...createCommerceServices({ db, env, course, notifications, throttle }),
+    ...createLearningExtrasServices({ db, env, lessonAccess, notifications, throttle, course }),
     search,
     catalog,
     course,
@@ -145,7 +148,7 @@ export function createServices({
     notifications,
     storage,
     media: createMediaService({ storage, profile, maxBytes: env.UPLOAD_MAX_BYTES }),
-    lessonAccess: createLessonAccess({ db }),
+    lessonAccess,
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,

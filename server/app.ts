@@ -41,6 +41,7 @@ import { recognitionSimulator } from './http/recognition-simulator.ts';
 import { traceRoutes } from './http/trace.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { commerceRoutes } from '../modules/orders/commerce.routes.ts';
+import { learningExtrasRoutes } from '../modules/learning/extras.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
@@ -186,6 +187,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(mediaRoutes, { maxBytes: env.UPLOAD_MAX_BYTES });
   await app.register(identityRoutes, { identity });
   await app.register(commerceRoutes, { paymentsConfig: services.paymentsConfig });
+  await app.register(learningExtrasRoutes);
   await app.register(traceRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);

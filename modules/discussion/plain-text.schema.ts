@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { cleanPlainText } from '../../lib/text/plain-text.ts';
+
+/** A learner's free text: cleaned (lib/text/plain-text.ts), then required and bounded. */
+export function plainText(max: number, requiredMessage: string, tooLongMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .max(max * 2, tooLongMessage)
+    .transform(cleanPlainText)
+    .pipe(z.string().min(1, requiredMessage).max(max, tooLongMessage));
+}
+
+/** Optional free text: blank becomes null. */
+export function optionalPlainText(max: number, tooLongMessage: string) {
+  return z
+    .string()
+    .max(max * 2, tooLongMessage)
+    .transform(cleanPlainText)
+    .pipe(z.string().max(max, tooLongMessage))
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+}
