@@ -8,6 +8,7 @@ import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedCommerce } from './commerce.ts';
 import { seedActivation } from './activation.ts';
+import { seedLearning } from './learning.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -27,5 +28,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedContent(trx, path.resolve(options.uploadsDir));
     await seedCommerce(trx, learnerId);
     await seedActivation(trx);
+    await seedLearning(trx, learnerId);
   });
 }

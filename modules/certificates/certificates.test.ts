@@ -21,7 +21,9 @@ describe('certificates', () => {
     const learner = await createUser(t.db, { full_name: 'Trần Thị Ánh Dương' });
     const course = await createCourse(t.db, { title: 'Tiếng Anh giao tiếp cơ bản' });
     await completeCourse(t.db, learner.id, course.id, '2026-11-01T03:00:00.000Z');
-    const issued = await Promise.all(Array.from({ length: 8 }, () => t.services.certificates.issueFor(learner.id, course.id)));
+    const issued = await Promise.all(
+      Array.from({ length: 8 }, () => t.services.certificates.issueFor(learner.id, course.id)),
+    );
     expect(new Set(issued.map((c) => c.code)).size).toBe(1);
     expect(issued[0]).toMatchObject({
       learner_name: 'Trần Thị Ánh Dương',
@@ -65,10 +67,19 @@ describe('certificates', () => {
     const course = await createCourse(t.db);
     const certificate = await t.services.certificates.issueFor(learner.id, course.id);
     const loose = certificate.code.toLowerCase().replace(/-/g, ' ');
-    const valid = await t.app.inject({ method: 'GET', url: `/api/user/certificate/verify.json?code=${encodeURIComponent(loose)}` });
-    expect(valid.json().data).toMatchObject({ valid: true, certificate: { code: certificate.code, learner_name: 'Lê Văn Bình' } });
+    const valid = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/certificate/verify.json?code=${encodeURIComponent(loose)}`,
+    });
+    expect(valid.json().data).toMatchObject({
+      valid: true,
+      certificate: { code: certificate.code, learner_name: 'Lê Văn Bình' },
+    });
     for (const code of ['KT-AAAA-AAAA', 'không phải mã', "' or 1=1 --"]) {
-      const invalid = await t.app.inject({ method: 'GET', url: `/api/user/certificate/verify.json?code=${encodeURIComponent(code)}` });
+      const invalid = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/certificate/verify.json?code=${encodeURIComponent(code)}`,
+      });
       expect(invalid.json().data).toEqual({ valid: false, certificate: null });
     }
     expect(normaliseCertificateCode('KT-OOOO-1111')).toBeNull();

@@ -97,9 +97,18 @@ describe('discussion', () => {
       parent_id: reply.json().data.comment.id,
     });
     expect(nested.json().data.comment.parent_id).toBe(question.id);
-    await alice.call('POST', DATA, { lesson_id: lesson.id, type: 'comment', content: 'Tự trả lời', parent_id: question.id });
-    expect(await t.db.selectFrom('notifications').selectAll().where('user_id', '=', alice.user.id).execute()).toHaveLength(1);
-    expect(await t.db.selectFrom('notifications').selectAll().where('user_id', '=', bob.user.id).execute()).toHaveLength(1);
+    await alice.call('POST', DATA, {
+      lesson_id: lesson.id,
+      type: 'comment',
+      content: 'Tự trả lời',
+      parent_id: question.id,
+    });
+    expect(
+      await t.db.selectFrom('notifications').selectAll().where('user_id', '=', alice.user.id).execute(),
+    ).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('notifications').selectAll().where('user_id', '=', bob.user.id).execute(),
+    ).toHaveLength(1);
 
     const listed = await bob.call('GET', `${DATA}?lesson_id=${lesson.id}&type=comment&limit=10`);
     expect(listed.json().meta).toEqual({ page: 1, limit: 10, total: 1 });
@@ -179,7 +188,11 @@ describe('error reports', () => {
     expect((await bob.call('GET', `/api/user/lesson/error.json?lesson_id=${lesson.id}`)).json().data).toEqual([]);
     await expect(t.services.discussion.moveErrorReport(report.json().data.id, 'pending')).rejects.toThrow();
 
-    const bad = await alice.call('POST', '/api/user/lesson/error.json', { lesson_id: lesson.id, reason: 'x', content: 'a' });
+    const bad = await alice.call('POST', '/api/user/lesson/error.json', {
+      lesson_id: lesson.id,
+      reason: 'x',
+      content: 'a',
+    });
     expect(bad.json().error.fields.reason).toBe('Vui lòng chọn loại lỗi.');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {

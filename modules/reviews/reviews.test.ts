@@ -36,7 +36,9 @@ describe('course/vote.json', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ updated: false, rating_avg: 3, rating_count: 2 });
     // The course page (cached) shows the new rating at once.
-    const page1 = (await t.app.inject({ method: 'GET', url: `/api/user/course/details.json?slug=${course.slug}` })).json();
+    const page1 = (
+      await t.app.inject({ method: 'GET', url: `/api/user/course/details.json?slug=${course.slug}` })
+    ).json();
     expect(page1.data.rating_summary).toMatchObject({ avg: 3, count: 2 });
 
     const second = await learner.call('POST', VOTE, { course_id: course.id, rating: 5, comment: '  Rất hay!  ' });
@@ -51,7 +53,9 @@ describe('course/vote.json', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ author_name: learner.user.full_name, rating: 5 });
 
-    const page2 = (await t.app.inject({ method: 'GET', url: `/api/user/course/details.json?slug=${course.slug}` })).json();
+    const page2 = (
+      await t.app.inject({ method: 'GET', url: `/api/user/course/details.json?slug=${course.slug}` })
+    ).json();
     expect(page2.data.rating_summary).toMatchObject({ avg: 4.5, count: 2 });
     const mine = (await learner.call('GET', `${VOTE}?course_id=${course.id}`)).json().data;
     expect(mine.review).toMatchObject({ rating: 5, comment: 'Rất hay!' });
@@ -67,7 +71,11 @@ describe('course/vote.json', () => {
         learner.call('POST', VOTE, { course_id: course.id, rating: 5 }),
       ]),
     );
-    const reviews = await t.db.selectFrom('course_reviews').select('rating').where('course_id', '=', course.id).execute();
+    const reviews = await t.db
+      .selectFrom('course_reviews')
+      .select('rating')
+      .where('course_id', '=', course.id)
+      .execute();
     expect(reviews).toHaveLength(6);
     const sum = reviews.reduce((total, row) => total + row.rating, 0);
     expect(await totals(course.id)).toEqual({ rating_sum: sum, rating_count: 6 });

@@ -104,21 +104,39 @@ export async function createComment(
   return insertComment(db, { ...comment, parentId: comment.parentId ?? null, now: comment.at ?? nowIso() });
 }
 
-/** The learner's standing in a course as the progress service leaves it on completion. */
+/** Every lesson done and the course completed, as the progress service leaves them. */
 export async function completeCourse(db: Kysely<Database>, userId: number, courseId: number, completedAt = nowIso()) {
-  const total = await db
+  const lessons = await db
     .selectFrom('lessons')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(['id', 'duration_seconds'])
     .where('course_id', '=', courseId)
     .where('type', '=', 'content')
-    .executeTakeFirstOrThrow();
+    .execute();
+  if (lessons.length > 0) {
+    await db
+      .insertInto('lesson_progress')
+      .values(
+        lessons.map((lesson) => ({
+          user_id: userId,
+          lesson_id: lesson.id,
+          course_id: courseId,
+          position_seconds: lesson.duration_seconds,
+          watched_seconds: lesson.duration_seconds,
+          completed_at: completedAt,
+          created_at: completedAt,
+          updated_at: completedAt,
+        })),
+      )
+      .execute();
+  }
   await db
     .insertInto('course_progress')
     .values({
       user_id: userId,
       course_id: courseId,
-      completed_lessons: Number(total.n),
-      total_lessons: Number(total.n),
+      last_lesson_id: lessons.at(-1)?.id ?? null,
+      completed_lessons: lessons.length,
+      total_lessons: lessons.length,
       percent: 100,
       completed_at: completedAt,
       last_seen_at: completedAt,
