@@ -1,0 +1,237 @@
+import { useEffect, useRef, useState } from 'react';
+import { callApi, messageOf } from './api-client';
+import { AttemptsList, Countdown, QuestionField, ResultReview, type Answers } from './quiz-parts';
+import type { Quiz, QuizResult } from './quiz-types';
+
+type View =
+  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; quiz: Quiz; result: QuizResult | null };
+
+/**
+ * An exam lesson's quiz: start, answer, submit (asking first when questions are left unanswered),
+ * the score against the pass mark with the review, "Làm lại" while attempts remain, and the past
+ * attempts. Answers never reach the browser before an attempt is submitted.
+ */
+export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
+  const { lessonId, onPassed } = props;
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [answers, setAnswers] = useState<Answers>({});
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi<Quiz>(`/api/user/lesson/quiz.json?lesson_id=${lessonId}`, { signal: controller.signal }).then(
+      ({ data }) => setView({ kind: 'ready', quiz: data, result: null }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setView({ kind: 'error', message: messageOf(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [lessonId, reloads]);
+
+  function load() {
+    setView({ kind: 'loading' });
+    setReloads((count) => count + 1);
+  }
+
+  if (view.kind === 'loading') {
+    return (
+      <div role="status" className="animate-pulse rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
+        Đang tải bài kiểm tra…
+      </div>
+    );
+  }
+  if (view.kind === 'error') {
+    return (
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+        <p>{view.message}</p>
+        <button type="button" className="mt-2 font-semibold underline" onClick={load}>
+          Thử lại
+        </button>
+      </div>
+    );
+  }
+
+  const { quiz, result } = view;
+  const open = quiz.open_attempt;
+  const attemptsLeft = result ? result.attempts_left : quiz.attempts_left;
+  const canStart = attemptsLeft === null || attemptsLeft > 0;
+
+  async function run<T>(work: () => Promise<T>) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      return await work();
+    } catch (error) {
+      setNotice(messageOf(error));
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function start() {
+    const started = await run(() =>
+      callApi<Quiz>('/api/user/lesson/quiz/start.json', { method: 'POST', body: { lesson_id: lessonId } }),
+    );
+    if (!started) return;
+    setAnswers({});
+    setConfirming(false);
+    setView({ kind: 'ready', quiz: started.data, result: null });
+    heading.current?.focus();
+  }
+
+  async function submit() {
+    if (!open) return;
+    setConfirming(false);
+    const submitted = await run(() =>
+      callApi<QuizResult>('/api/user/lesson/quiz/submit.json', {
+        method: 'POST',
+        body: {
+          attempt_id: open.id,
+          answers: quiz.questions.map((question) => ({
+            question_id: question.id,
+            option_ids: answers[question.id] ?? [],
+          })),
+        },
+      }),
+    );
+    if (!submitted) return;
+    const refreshed = await callApi<Quiz>(`/api/user/lesson/quiz.json?lesson_id=${lessonId}`).catch(() => null);
+    setView({ kind: 'ready', quiz: refreshed?.data ?? { ...quiz, open_attempt: null }, result: submitted.data });
+    heading.current?.focus();
+    if (submitted.data.attempt.passed) onPassed?.();
+  }
+
+  async function review(attemptId: number) {
+    const loaded = await run(() => callApi<QuizResult>(`/api/user/lesson/quiz/attempt.json?attempt_id=${attemptId}`));
+    if (loaded) setView({ kind: 'ready', quiz, result: loaded.data });
+  }
+
+  const unanswered = quiz.questions.filter((question) => (answers[question.id] ?? []).length === 0).length;
+  const summary = [
+    `${quiz.question_count} câu hỏi`,
+    `điểm đạt ${quiz.pass_percent}%`,
+    quiz.time_limit_seconds ? `thời gian ${Math.round(quiz.time_limit_seconds / 60)} phút` : 'không giới hạn thời gian',
+    quiz.max_attempts === null ? 'không giới hạn lượt làm' : `còn ${attemptsLeft ?? 0}/${quiz.max_attempts} lượt`,
+  ].join(' · ');
+
+  return (
+    <section aria-labelledby="bai-kiem-tra" className="space-y-4" data-testid="quiz-lesson">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id="bai-kiem-tra" ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
+            {quiz.title}
+          </h2>
+          <p className="text-sm text-slate-600">{summary}</p>
+        </div>
+        {open?.deadline_at && !result ? <Countdown deadline={open.deadline_at} onExpire={() => void submit()} /> : null}
+      </header>
+      {notice ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+          {notice}
+        </p>
+      ) : null}
+
+      {result ? (
+        <>
+          <ResultReview result={result} />
+          <div className="flex flex-wrap gap-3">
+            {canStart ? (
+              <button
+                type="button"
+                className="btn-primary disabled:opacity-60"
+                disabled={busy}
+                onClick={() => void start()}
+              >
+                Làm lại
+              </button>
+            ) : (
+              <p className="text-sm text-slate-700">Bạn đã dùng hết lượt làm bài kiểm tra này.</p>
+            )}
+            <button
+              type="button"
+              className="rounded-xl border border-slate-300 px-4 py-2.5 font-semibold"
+              onClick={() => setView({ kind: 'ready', quiz, result: null })}
+            >
+              Các lượt đã làm
+            </button>
+          </div>
+        </>
+      ) : open ? (
+        <form
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (unanswered > 0) setConfirming(true);
+            else void submit();
+          }}
+        >
+          {quiz.questions.map((question, index) => (
+            <QuestionField
+              key={question.id}
+              index={index}
+              question={question}
+              chosen={answers[question.id] ?? []}
+              onChange={(optionIds) => setAnswers((current) => ({ ...current, [question.id]: optionIds }))}
+            />
+          ))}
+          {confirming ? (
+            <div
+              role="alertdialog"
+              aria-labelledby="xac-nhan-nop"
+              className="rounded-2xl border border-amber-300 bg-amber-50 p-4"
+            >
+              <p id="xac-nhan-nop" className="mb-3 text-amber-900">
+                Bạn còn {unanswered} câu chưa trả lời. Vẫn nộp bài?
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <button type="button" className="btn-primary" disabled={busy} onClick={() => void submit()} autoFocus>
+                  Vẫn nộp bài
+                </button>
+                <button
+                  type="button"
+                  className="rounded-xl border border-slate-300 px-4 py-2.5 font-semibold"
+                  onClick={() => setConfirming(false)}
+                >
+                  Làm tiếp
+                </button>
+              </div>
+            </div>
+          ) : (
+            <button type="submit" className="btn-primary w-full disabled:opacity-60 sm:w-auto" disabled={busy}>
+              {busy ? 'Đang nộp bài…' : 'Nộp bài'}
+            </button>
+          )}
+        </form>
+      ) : (
+        <div className="space-y-4">
+          {quiz.passed ? (
+            <p role="status" className="rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900">
+              Bạn đã đạt bài kiểm tra này.
+            </p>
+          ) : null}
+          {canStart ? (
+            <button
+              type="button"
+              className="btn-primary disabled:opacity-60"
+              disabled={busy}
+              onClick={() => void start()}
+            >
+              {busy ? 'Đang bắt đầu…' : quiz.attempts.length > 0 ? 'Làm lại' : 'Bắt đầu làm bài'}
+            </button>
+          ) : (
+            <p className="rounded-xl bg-slate-100 px-3 py-2 text-slate-700">
+              Bạn đã dùng hết lượt làm bài kiểm tra này.
+            </p>
+          )}
+          <AttemptsList attempts={quiz.attempts} onReview={(id) => void review(id)} />
+        </div>
+      )}
+    </section>
+  );
+}
