@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormMessage } from '../form-field';
 
@@ -53,9 +54,10 @@ export function ReviewForm({
       <input type="hidden" name="intent" value="review" />
       <fieldset className="mb-3">
         <legend className="mb-1 text-sm font-medium text-slate-800">Số sao</legend>
-        <div className="flex flex-row-reverse justify-end gap-1">
+        {/* Highest first in the DOM, shown lowest first: a checked star lights itself and every later (lower) one. */}
+        <div className="flex w-fit flex-row-reverse justify-end gap-1 rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
           {[5, 4, 3, 2, 1].map((star) => (
-            <span key={star} className="contents">
+            <Fragment key={star}>
               <input
                 type="radio"
                 id={`sao-${star}`}
@@ -68,12 +70,12 @@ export function ReviewForm({
               <label
                 htmlFor={`sao-${star}`}
                 title={`${star} sao`}
-                className="cursor-pointer rounded px-0.5 text-3xl leading-none text-slate-300 peer-checked:text-amber-500 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 hover:text-amber-400 [&:hover~label]:text-amber-400 peer-checked:[&~label]:text-amber-500"
+                className="cursor-pointer px-0.5 text-3xl leading-none text-slate-300 hover:text-amber-400 peer-checked:text-amber-500 [&:hover~label]:text-amber-400"
               >
                 <span aria-hidden="true">★</span>
                 <span className="sr-only">{star} sao</span>
               </label>
-            </span>
+            </Fragment>
           ))}
         </div>
         {result?.fields?.rating ? (

@@ -64,4 +64,5 @@ export function InlineMessage({ message, tone = 'error' }: { message: string | n
 }
 
 export const TEXTAREA_CLASS = 'w-full rounded-xl border border-slate-300 px-3 py-2.5 text-base focus:border-brand-600';
-export const SECONDARY_BUTTON = 'rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50';
+export const SECONDARY_BUTTON =
+  'rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';

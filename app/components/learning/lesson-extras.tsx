@@ -84,7 +84,7 @@ export function LessonExtras(props: {
   return (
     <section
       aria-label="Ghi chú, thảo luận và báo lỗi"
-      className="space-y-3"
+      className="space-y-3 rounded-2xl bg-slate-50 p-3 text-slate-900 sm:p-5"
       id="thao-luan"
       data-testid="lesson-extras"
     >

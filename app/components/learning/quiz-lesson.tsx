@@ -40,7 +40,7 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
 
   if (view.kind === 'loading') {
     return (
-      <div role="status" className="animate-pulse rounded-2xl border border-slate-200 bg-white p-6 text-slate-600">
+      <div role="status" className="animate-pulse rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
         Đang tải bài kiểm tra…
       </div>
     );
@@ -121,7 +121,11 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
   ].join(' · ');
 
   return (
-    <section aria-labelledby="bai-kiem-tra" className="space-y-4" data-testid="quiz-lesson">
+    <section
+      aria-labelledby="bai-kiem-tra"
+      className="space-y-4 rounded-2xl bg-slate-50 p-3 text-slate-900 sm:p-5"
+      data-testid="quiz-lesson"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id="bai-kiem-tra" ref={heading} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
@@ -155,7 +159,7 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
             )}
             <button
               type="button"
-              className="rounded-xl border border-slate-300 px-4 py-2.5 font-semibold"
+              className="rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800"
               onClick={() => setView({ kind: 'ready', quiz, result: null })}
             >
               Các lượt đã làm
@@ -195,7 +199,7 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
                 </button>
                 <button
                   type="button"
-                  className="rounded-xl border border-slate-300 px-4 py-2.5 font-semibold"
+                  className="rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800"
                   onClick={() => setConfirming(false)}
                 >
                   Làm tiếp

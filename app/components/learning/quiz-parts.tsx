@@ -145,7 +145,7 @@ export function ResultReview({ result }: { result: QuizResult }) {
       <ol className="space-y-3">
         {result.questions.map((question, index) => (
           <li key={question.id} className="rounded-2xl border border-slate-200 bg-white p-4">
-            <p className="mb-1 text-sm font-semibold">
+            <p className="mb-1 text-sm font-semibold text-slate-900">
               Câu {index + 1}:{' '}
               <span className={question.correct ? 'text-emerald-700' : 'text-red-700'}>
                 {question.correct ? 'Đúng' : 'Sai'}
