@@ -5,18 +5,17 @@ import { cleanPlainText } from '../../lib/text/plain-text.ts';
 export function plainText(max: number, requiredMessage: string, tooLongMessage: string) {
   return z
     .string({ error: requiredMessage })
-    .max(max * 2, tooLongMessage)
+    .max(max, tooLongMessage)
     .transform(cleanPlainText)
-    .pipe(z.string().min(1, requiredMessage).max(max, tooLongMessage));
+    .pipe(z.string().min(1, requiredMessage));
 }
 
 /** Optional free text: blank becomes null. */
 export function optionalPlainText(max: number, tooLongMessage: string) {
   return z
     .string()
-    .max(max * 2, tooLongMessage)
+    .max(max, tooLongMessage)
     .transform(cleanPlainText)
-    .pipe(z.string().max(max, tooLongMessage))
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();

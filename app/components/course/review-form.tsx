@@ -54,9 +54,9 @@ export function ReviewForm({
       <input type="hidden" name="intent" value="review" />
       <fieldset className="mb-3">
         <legend className="mb-1 text-sm font-medium text-slate-800">Số sao</legend>
-        {/* Highest first in the DOM, shown lowest first: a checked star lights itself and every later (lower) one. */}
-        <div className="flex w-fit flex-row-reverse justify-end gap-1 rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
-          {[5, 4, 3, 2, 1].map((star) => (
+        {/* A star lights when it is chosen or a higher one is (arrow keys move through them in order). */}
+        <div className="flex w-fit gap-1 rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
+          {[1, 2, 3, 4, 5].map((star) => (
             <Fragment key={star}>
               <input
                 type="radio"
@@ -64,13 +64,13 @@ export function ReviewForm({
                 name="rating"
                 value={star}
                 defaultChecked={rating === star}
-                className="peer sr-only"
+                className="sr-only"
                 aria-describedby={result?.fields?.rating ? 'sao-loi' : undefined}
               />
               <label
                 htmlFor={`sao-${star}`}
                 title={`${star} sao`}
-                className="cursor-pointer px-0.5 text-3xl leading-none text-slate-300 hover:text-amber-400 peer-checked:text-amber-500 [&:hover~label]:text-amber-400"
+                className="cursor-pointer px-0.5 text-3xl leading-none text-slate-300 hover:text-amber-400 [:checked+&]:text-amber-500 [&:has(~:checked)]:text-amber-500 [&:has(~label:hover)]:text-amber-400"
               >
                 <span aria-hidden="true">★</span>
                 <span className="sr-only">{star} sao</span>
