@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_ACTIVATION_CODES } from '../db/seed/activation.ts';
 import { seedDemoData } from '../db/seed/index.ts';
 import { signIn } from '../tests/helpers/auth.ts';
+import { findDemoStudy } from '../tests/helpers/learning.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
 import { createApp } from './app.ts';
 
@@ -94,25 +95,15 @@ it('sends the same campaign data, and a redemption in full', async () => {
 
 it('sends the same quiz, discussion, review and certificate answers', async () => {
   const session = await signIn(t, '0912345678', 'KhaiTri@2026');
-  const enrolment = await t.db
-    .selectFrom('enrolments')
-    .innerJoin('lessons', 'lessons.course_id', 'enrolments.course_id')
-    .select(['enrolments.course_id', 'lessons.id as lesson_id', 'lessons.content_type'])
-    .where('enrolments.user_id', '=', session.userId)
-    .where('enrolments.source', '=', 'order')
-    .where('lessons.type', '=', 'content')
-    .orderBy('lessons.position')
-    .execute();
-  const exam = enrolment.find((row) => row.content_type === 'exam')!;
-  const first = enrolment[0]!;
+  const study = await findDemoStudy(t.db);
   const certificate = await t.db.selectFrom('certificates').select('code').executeTakeFirstOrThrow();
   const urls = [
-    `/api/user/lesson/quiz.json?lesson_id=${exam.lesson_id}`,
-    `/api/user/lesson/data.json?lesson_id=${first.lesson_id}&type=comment`,
-    `/api/user/lesson/data.json?lesson_id=${first.lesson_id}&type=note`,
-    `/api/user/lesson/data.json?lesson_id=${first.lesson_id}&type=document`,
-    `/api/user/lesson/error.json?lesson_id=${first.lesson_id}`,
-    `/api/user/course/vote.json?course_id=${first.course_id}`,
+    `/api/user/lesson/quiz.json?lesson_id=${study.examLessonId}`,
+    `/api/user/lesson/data.json?lesson_id=${study.firstLessonId}&type=comment`,
+    `/api/user/lesson/data.json?lesson_id=${study.firstLessonId}&type=note`,
+    `/api/user/lesson/data.json?lesson_id=${study.firstLessonId}&type=document`,
+    `/api/user/lesson/error.json?lesson_id=${study.firstLessonId}`,
+    `/api/user/course/vote.json?course_id=${study.courseId}`,
     `/api/user/certificate/verify.json?code=${certificate.code}`,
   ];
   for (const url of urls) {

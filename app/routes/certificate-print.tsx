@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { CertificateSheet } from '../components/certificates/certificate-card';
+import { CertificateSheet, PdfLink } from '../components/certificates/certificate-card';
 import { buildMeta } from '../meta';
 import { notFound } from '../not-found.server';
 import type { RootData } from '../root';
@@ -35,13 +35,7 @@ export default function CertificatePrintPage({ loaderData }: Route.ComponentProp
           <button type="button" className="btn-primary" onClick={() => window.print()}>
             In chứng chỉ
           </button>
-          <a
-            href={certificate.pdf_url}
-            download
-            className="rounded-xl border border-brand-600 px-4 py-2.5 font-semibold text-brand-700"
-          >
-            Tải PDF
-          </a>
+          <PdfLink href={certificate.pdf_url} />
         </div>
       </div>
       <CertificateSheet certificate={certificate} siteName={root?.config.siteName ?? 'Khai Trí'} />

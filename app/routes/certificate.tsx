@@ -1,6 +1,6 @@
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { formatDate } from '../../lib/format/date';
-import { CertificateLookup, CertificateSheet } from '../components/certificates/certificate-card';
+import { CertificateLookup, CertificateSheet, PdfLink } from '../components/certificates/certificate-card';
 import { PageFrame } from '../components/page-frame';
 import { buildMeta } from '../meta';
 import type { RootData } from '../root';
@@ -53,13 +53,7 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
           <Link to={`/chung-chi/${certificate.code}/in`} className="btn-primary">
             In chứng chỉ
           </Link>
-          <a
-            href={certificate.pdf_url}
-            download
-            className="rounded-xl border border-brand-600 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Tải PDF
-          </a>
+          <PdfLink href={certificate.pdf_url} />
           {certificate.course_slug ? (
             <Link to={`/khoa-hoc/${certificate.course_slug}`} className="px-4 py-2.5 font-semibold text-brand-700">
               Xem khóa học

@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { pageQuery } from '../notifications/notifications.routes.ts';
 import { envelope } from '../site/site.schemas.ts';
-import { plainText } from './plain-text.schema.ts';
+import { plainText, rowId } from '../learning/extras.schemas.ts';
 
-const dbId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
-const lessonId = dbId('Bài học không hợp lệ.');
+const lessonId = rowId('Bài học không hợp lệ.');
 const position = z
   .number({ error: 'Thời điểm không hợp lệ.' })
   .int('Thời điểm không hợp lệ.')
@@ -59,7 +57,7 @@ const dataInput = z.discriminatedUnion('type', [
     type: z.literal('comment'),
     lesson_id: lessonId,
     content: plainText(2000, 'Vui lòng nhập nội dung bình luận.', 'Bình luận tối đa 2000 ký tự.'),
-    parent_id: dbId('Bình luận không hợp lệ.').nullable().optional(),
+    parent_id: rowId('Bình luận không hợp lệ.').nullable().optional(),
   }),
 ]);
 
@@ -134,7 +132,7 @@ export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sửa một ghi chú của tôi',
         body: z.object({
           type: z.literal('note'),
-          id: dbId('Ghi chú không hợp lệ.'),
+          id: rowId('Ghi chú không hợp lệ.'),
           content: plainText(4000, 'Vui lòng nhập nội dung ghi chú.', 'Ghi chú tối đa 4000 ký tự.'),
           position,
         }),
@@ -156,7 +154,7 @@ export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Xóa một ghi chú hoặc một bình luận của tôi (bình luận xóa kèm các trả lời)',
         querystring: z.object({
           type: z.enum(['note', 'comment'], { error: 'Loại dữ liệu không hợp lệ.' }),
-          id: dbId('Mã không hợp lệ.'),
+          id: rowId('Mã không hợp lệ.'),
         }),
         response: { 200: envelope(z.object({ id: z.number().int(), deleted: z.boolean() })) },
       },

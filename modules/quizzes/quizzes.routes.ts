@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '../learning/extras.schemas.ts';
 import { envelope } from '../site/site.schemas.ts';
 
-const id = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
-const lessonId = id('Bài học không hợp lệ.');
-const attemptId = id('Lượt làm bài không hợp lệ.');
+const lessonId = rowId('Bài học không hợp lệ.');
+const attemptId = rowId('Lượt làm bài không hợp lệ.');
 
 const attemptSchema = z.object({
   id: z.number().int(),
@@ -107,8 +106,8 @@ export const quizzesRoutes: FastifyPluginAsyncZod = async (app) => {
           answers: z
             .array(
               z.object({
-                question_id: id('Câu hỏi không hợp lệ.'),
-                option_ids: z.array(id('Phương án không hợp lệ.')).max(50),
+                question_id: rowId('Câu hỏi không hợp lệ.'),
+                option_ids: z.array(rowId('Phương án không hợp lệ.')).max(50),
               }),
             )
             .max(500),

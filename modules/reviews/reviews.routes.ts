@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
-import { optionalPlainText } from '../discussion/plain-text.schema.ts';
+import { optionalPlainText, rowId } from '../learning/extras.schemas.ts';
 import { envelope } from '../site/site.schemas.ts';
 
-const courseId = z.coerce
-  .number({ error: 'Khóa học không hợp lệ.' })
-  .int('Khóa học không hợp lệ.')
-  .min(1, 'Khóa học không hợp lệ.')
-  .max(2_147_483_647, 'Khóa học không hợp lệ.');
+const courseId = rowId('Khóa học không hợp lệ.');
 
 const reviewSchema = z.object({
   id: z.number().int(),

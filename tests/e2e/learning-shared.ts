@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { waitForHydration } from './browser.ts';
 import type { Journey } from './journey.ts';
+import { findDemoStudy } from '../helpers/learning.ts';
 
 /** Signs the demo learner in from the login page and lands on `path`. */
 export async function signInDemoLearnerAt(journey: Journey, page: Page, path: string): Promise<void> {
@@ -14,31 +15,12 @@ export async function signInDemoLearnerAt(journey: Journey, page: Page, path: st
   await waitForHydration(page);
 }
 
-/** The course the demo learner bought (seeded), with its first lesson and its exam lesson. */
+/** The demo learner's course and lessons, with the study page path of one lesson. */
 export async function demoStudy(journey: Journey) {
-  const db = journey.server.context.db;
-  const learner = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'hocvien@khaitri.vn')
-    .executeTakeFirstOrThrow();
-  const lessons = await db
-    .selectFrom('enrolments')
-    .innerJoin('courses', 'courses.id', 'enrolments.course_id')
-    .innerJoin('lessons', 'lessons.course_id', 'courses.id')
-    .select(['courses.slug', 'lessons.id', 'lessons.content_type'])
-    .where('enrolments.user_id', '=', learner.id)
-    .where('enrolments.source', '=', 'order')
-    .where('lessons.type', '=', 'content')
-    .orderBy('lessons.position')
-    .execute();
-  const exam = lessons.find((lesson) => lesson.content_type === 'exam')!;
+  const study = await findDemoStudy(journey.server.context.db);
   return {
-    learnerId: learner.id,
-    slug: lessons[0]!.slug,
-    firstLessonId: lessons[0]!.id,
-    examLessonId: exam.id,
+    ...study,
     /** The study page with one lesson open (the study page's `bai` parameter). */
-    studyPath: (lessonId: number) => `/vao-hoc/${lessons[0]!.slug}?bai=${lessonId}`,
+    studyPath: (lessonId: number) => `/vao-hoc/${study.slug}?bai=${lessonId}`,
   };
 }

@@ -63,3 +63,16 @@ export function CertificateLookup({ defaultValue = '', error }: { defaultValue?:
     </Form>
   );
 }
+
+/** The PDF download (a plain link: the browser saves `chung-chi-{code}.pdf`). */
+export function PdfLink({ href }: { href: string }) {
+  return (
+    <a
+      href={href}
+      download
+      className="rounded-xl border border-brand-600 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+    >
+      Tải PDF
+    </a>
+  );
+}

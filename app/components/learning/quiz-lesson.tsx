@@ -112,6 +112,15 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
     if (loaded) setView({ kind: 'ready', quiz, result: loaded.data });
   }
 
+  const startControl = (label: string) =>
+    canStart ? (
+      <button type="button" className="btn-primary disabled:opacity-60" disabled={busy} onClick={() => void start()}>
+        {busy ? 'Đang bắt đầu…' : label}
+      </button>
+    ) : (
+      <p className="rounded-xl bg-slate-100 px-3 py-2 text-slate-700">Bạn đã dùng hết lượt làm bài kiểm tra này.</p>
+    );
+
   const unanswered = quiz.questions.filter((question) => (answers[question.id] ?? []).length === 0).length;
   const summary = [
     `${quiz.question_count} câu hỏi`,
@@ -145,18 +154,7 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
         <>
           <ResultReview result={result} />
           <div className="flex flex-wrap gap-3">
-            {canStart ? (
-              <button
-                type="button"
-                className="btn-primary disabled:opacity-60"
-                disabled={busy}
-                onClick={() => void start()}
-              >
-                Làm lại
-              </button>
-            ) : (
-              <p className="text-sm text-slate-700">Bạn đã dùng hết lượt làm bài kiểm tra này.</p>
-            )}
+            {startControl('Làm lại')}
             <button
               type="button"
               className="rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800"
@@ -219,20 +217,7 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
               Bạn đã đạt bài kiểm tra này.
             </p>
           ) : null}
-          {canStart ? (
-            <button
-              type="button"
-              className="btn-primary disabled:opacity-60"
-              disabled={busy}
-              onClick={() => void start()}
-            >
-              {busy ? 'Đang bắt đầu…' : quiz.attempts.length > 0 ? 'Làm lại' : 'Bắt đầu làm bài'}
-            </button>
-          ) : (
-            <p className="rounded-xl bg-slate-100 px-3 py-2 text-slate-700">
-              Bạn đã dùng hết lượt làm bài kiểm tra này.
-            </p>
-          )}
+          {startControl(quiz.attempts.length > 0 ? 'Làm lại' : 'Bắt đầu làm bài')}
           <AttemptsList attempts={quiz.attempts} onReview={(id) => void review(id)} />
         </div>
       )}

@@ -1,3 +1,4 @@
+/** Input schemas the learning-extras endpoints share. */
 import { z } from 'zod';
 import { cleanPlainText } from '../../lib/text/plain-text.ts';
 
@@ -19,4 +20,9 @@ export function optionalPlainText(max: number, tooLongMessage: string) {
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();
+}
+
+/** A row id in a query string or body, with the Vietnamese message of the field. */
+export function rowId(message: string) {
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
 }
