@@ -3,19 +3,29 @@
  * which renders `QuizLesson` for exam lessons and `LessonExtras` under every lesson.
  * The demo learner fails the quiz, then passes it on a second attempt; adds a note; replies in
  * the seeded discussion thread (its author is notified) and posts hostile text that stays text.
+ * Until the study page lands, `/vao-hoc/{slug}` is a placeholder and these journeys are skipped
+ * (with that reason); once it renders anything else they run.
  */
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { waitForHydration } from './browser.ts';
 import { useJourney } from './journey.ts';
 import { demoStudy, signInDemoLearnerAt } from './learning-shared.ts';
 
 const journey = useJourney();
 
+/** Skips while /vao-hoc/{slug} is still the placeholder page (before the study page is merged). */
+async function skipOnPlaceholder(page: Page, test: TestContext): Promise<void> {
+  if (await page.getByText('Bài học và mục lục khóa học sẽ sớm có tại đây.').count())
+    test.skip('the study page (/vao-hoc) is still a placeholder: it does not render QuizLesson or LessonExtras yet');
+}
+
 describe('quiz', () => {
-  it('fails a first attempt (confirming unanswered questions), reviews it, then passes on "Làm lại"', async () => {
+  it('fails a first attempt (confirming unanswered questions), reviews it, then passes on "Làm lại"', async (test) => {
     const study = await demoStudy(journey);
     const { page, watch } = await journey.openPage();
     await signInDemoLearnerAt(journey, page, study.studyPath(study.examLessonId));
+    await skipOnPlaceholder(page, test);
     const quiz = page.getByTestId('quiz-lesson');
     await quiz.getByRole('button', { name: 'Bắt đầu làm bài' }).click();
     await expect.poll(() => quiz.getByTestId('quiz-question').count()).toBe(3);
@@ -48,7 +58,7 @@ describe('quiz', () => {
 });
 
 describe('notes and discussion', () => {
-  it('adds a note, replies in the discussion (notifying the author) and keeps hostile text as text', async () => {
+  it('adds a note, replies in the discussion (notifying the author) and keeps hostile text as text', async (test) => {
     const study = await demoStudy(journey);
     const db = journey.server.context.db;
     const { page, watch } = await journey.openPage();
@@ -58,6 +68,7 @@ describe('notes and discussion', () => {
       void dialog.dismiss();
     });
     await signInDemoLearnerAt(journey, page, study.studyPath(study.firstLessonId));
+    await skipOnPlaceholder(page, test);
     const extras = page.getByTestId('lesson-extras');
 
     await expect.poll(() => extras.getByTestId('lesson-note').count()).toBe(1);
