@@ -45,6 +45,10 @@ describe('quiz', () => {
     await quiz.getByRole('button', { name: 'Làm lại' }).click();
     await expect.poll(() => quiz.getByTestId('quiz-question').count()).toBe(3);
     await quiz.getByRole('radio', { name: 'Hà Nội', exact: true }).check();
+    // A reload continues the open attempt with the answers given so far.
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => quiz.getByRole('radio', { name: 'Hà Nội', exact: true }).isChecked()).toBe(true);
     for (const prime of ['2', '3', '7']) await quiz.getByRole('checkbox', { name: prime, exact: true }).check();
     await quiz.getByRole('radio', { name: '144', exact: true }).check();
     await quiz.getByRole('button', { name: 'Nộp bài' }).click();

@@ -3,6 +3,27 @@ import { callApi, messageOf } from './api-client';
 import { AttemptsList, Countdown, QuestionField, ResultReview, type Answers } from './quiz-parts';
 import type { Quiz, QuizResult } from './quiz-types';
 
+/** Answers of an open attempt survive a reload on this device (sessionStorage, per attempt). */
+const savedKey = (attemptId: number) => `kt-quiz-${attemptId}`;
+
+function readSaved(quiz: Quiz): Answers {
+  if (!quiz.open_attempt) return {};
+  try {
+    return JSON.parse(window.sessionStorage.getItem(savedKey(quiz.open_attempt.id)) ?? '{}') as Answers;
+  } catch {
+    return {};
+  }
+}
+
+function save(attemptId: number, answers: Answers | null): void {
+  try {
+    if (answers) window.sessionStorage.setItem(savedKey(attemptId), JSON.stringify(answers));
+    else window.sessionStorage.removeItem(savedKey(attemptId));
+  } catch {
+    // Private browsing: answers stay in memory only.
+  }
+}
+
 type View =
   { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; quiz: Quiz; result: QuizResult | null };
 
@@ -15,6 +36,8 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
   const { lessonId, onPassed } = props;
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [answers, setAnswers] = useState<Answers>({});
+  // The latest answers, for a submission the countdown starts from an earlier render.
+  const latestAnswers = useRef<Answers>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -25,7 +48,11 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
   useEffect(() => {
     const controller = new AbortController();
     callApi<Quiz>(`/api/user/lesson/quiz.json?lesson_id=${lessonId}`, { signal: controller.signal }).then(
-      ({ data }) => setView({ kind: 'ready', quiz: data, result: null }),
+      ({ data }) => {
+        latestAnswers.current = readSaved(data);
+        setAnswers(latestAnswers.current);
+        setView({ kind: 'ready', quiz: data, result: null });
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) setView({ kind: 'error', message: messageOf(error) });
       },
@@ -79,7 +106,8 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
       callApi<Quiz>('/api/user/lesson/quiz/start.json', { method: 'POST', body: { lesson_id: lessonId } }),
     );
     if (!started) return;
-    setAnswers({});
+    latestAnswers.current = readSaved(started.data);
+    setAnswers(latestAnswers.current);
     setConfirming(false);
     setView({ kind: 'ready', quiz: started.data, result: null });
     heading.current?.focus();
@@ -95,12 +123,13 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
           attempt_id: open.id,
           answers: quiz.questions.map((question) => ({
             question_id: question.id,
-            option_ids: answers[question.id] ?? [],
+            option_ids: latestAnswers.current[question.id] ?? [],
           })),
         },
       }),
     );
     if (!submitted) return;
+    save(open.id, null);
     const refreshed = await callApi<Quiz>(`/api/user/lesson/quiz.json?lesson_id=${lessonId}`).catch(() => null);
     setView({ kind: 'ready', quiz: refreshed?.data ?? { ...quiz, open_attempt: null }, result: submitted.data });
     heading.current?.focus();
@@ -179,7 +208,11 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
               index={index}
               question={question}
               chosen={answers[question.id] ?? []}
-              onChange={(optionIds) => setAnswers((current) => ({ ...current, [question.id]: optionIds }))}
+              onChange={(optionIds) => {
+                latestAnswers.current = { ...latestAnswers.current, [question.id]: optionIds };
+                setAnswers(latestAnswers.current);
+                save(open.id, latestAnswers.current);
+              }}
             />
           ))}
           {confirming ? (
