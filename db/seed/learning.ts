@@ -49,6 +49,13 @@ export async function seedLearning(db: Kysely<Database>, learnerId: number): Pro
       rating: 5,
       comment: 'Bài giảng dễ hiểu, bài tập sát đề thi. Mình rất thích phần luyện đề cuối mỗi chương.',
     });
+    await createReview(db, {
+      course_id: bought.course_id,
+      user_id: classmate.id,
+      author_name: classmate.full_name,
+      rating: 4,
+      comment: 'Nội dung đầy đủ, thầy trả lời thảo luận nhanh. Mong có thêm đề luyện nâng cao.',
+    });
     const lesson = await db
       .selectFrom('lessons')
       .innerJoin('courses', 'courses.id', 'lessons.course_id')
