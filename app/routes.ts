@@ -11,12 +11,15 @@ export default [
   route('dang-xuat', 'routes/auth/logout.tsx'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('chung-chi/:code/in', 'routes/certificate-print.tsx'),
 
   layout('layouts/default.tsx', [
     index('routes/home.tsx'),
     route('404', 'routes/not-found.tsx'),
     route('active', 'routes/active.tsx'),
     route('callback', 'routes/callback.tsx'),
+    route('chung-chi', 'routes/certificate-lookup.tsx'),
+    route('chung-chi/:code', 'routes/certificate.tsx'),
     route('cong-thi', 'routes/exam-gate.tsx'),
     route('danh-muc/:slug', 'routes/course-category.tsx'),
     route('giai-phap', 'routes/solutions.tsx'),
@@ -64,6 +67,7 @@ export default [
 
   layout('layouts/profile.tsx', [
     route('tai-khoan/chu-de-quan-tam', 'routes/account/topics.tsx'),
+    route('tai-khoan/chung-chi', 'routes/account/certificates.tsx'),
     route('tai-khoan/don-hang', 'routes/account/orders.tsx'),
     route('tai-khoan/goi-cuoc', 'routes/account/subscriptions.tsx'),
     route('tai-khoan/ho-so', 'routes/account/profile.tsx'),

@@ -196,6 +196,14 @@ export interface Database {
   carrier_charges: CarrierChargesTable;
   carrier_sms_inbound: CarrierSmsInboundTable;
   payment_refunds: PaymentRefundsTable;
+  quizzes: QuizzesTable;
+  quiz_questions: QuizQuestionsTable;
+  quiz_options: QuizOptionsTable;
+  quiz_attempts: QuizAttemptsTable;
+  lesson_notes: LessonNotesTable;
+  lesson_comments: LessonCommentsTable;
+  lesson_error_reports: LessonErrorReportsTable;
+  certificates: CertificatesTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -813,3 +821,99 @@ export interface PaymentRefundsTable {
 }
 
 export type PaymentRefundRow = Selectable<PaymentRefundsTable>;
+
+// ── Learning extras: quizzes, notes, discussion, error reports, certificates (issue 6) ──────────
+
+/** The settings of an exam lesson's quiz. */
+export interface QuizzesTable {
+  lesson_id: number;
+  pass_percent: number;
+  /** Null = unlimited. */
+  max_attempts: number | null;
+  /** Null = no time limit. */
+  time_limit_seconds: number | null;
+  shuffle: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface QuizQuestionsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  kind: 'single' | 'multiple';
+  prompt: string;
+  explanation: string | null;
+  position: Counter;
+}
+
+export interface QuizOptionsTable {
+  id: Generated<number>;
+  question_id: number;
+  label: string;
+  is_correct: Flag;
+  position: Counter;
+}
+
+export interface QuizAttemptsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  user_id: number;
+  /** JSON array of question ids, in this attempt's order. */
+  question_order: string;
+  /** JSON object { question_id: option_id[] }, written on submit. */
+  answers: string | null;
+  correct_count: number | null;
+  question_count: number;
+  score_percent: number | null;
+  passed: number | null;
+  timed_out: Flag;
+  started_at: Timestamp;
+  deadline_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+}
+
+/** A learner's private note on a lesson, optionally at a video time. */
+export interface LessonNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  lesson_id: number;
+  position_seconds: number | null;
+  content: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The lesson discussion: top-level comments (parent_id null) and their replies. */
+export interface LessonCommentsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  user_id: number;
+  parent_id: number | null;
+  content: string;
+  created_at: Timestamp;
+}
+
+export type ErrorReportReason = 'video' | 'content' | 'audio' | 'other';
+export type ErrorReportStatus = 'pending' | 'processing' | 'complete';
+
+export interface LessonErrorReportsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  user_id: number;
+  reason: ErrorReportReason;
+  content: string;
+  status: ColumnType<ErrorReportStatus, ErrorReportStatus | undefined, ErrorReportStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One per learner and course, issued once on completion. */
+export interface CertificatesTable {
+  id: Generated<number>;
+  code: string;
+  user_id: number;
+  course_id: number;
+  learner_name: string;
+  course_title: string;
+  issued_at: Timestamp;
+}

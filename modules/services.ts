@@ -29,8 +29,9 @@ import { createMediaService, type MediaService } from './media/media.service.ts'
 import { createCommerceServices, type CommerceServices } from './orders/commerce.ts';
 import { createLessonAccess, type LessonAccessService } from './learning/lesson-access.ts';
 import { createLearningService, type LearningService } from './learning/learning.service.ts';
+import { createLearningExtrasServices, type LearningExtrasServices } from './learning/extras.ts';
 
-export interface Services extends CommerceServices {
+export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
   cache: Cache;
   sanitizeRichContent: (html: string) => string;
@@ -131,10 +132,30 @@ export function createServices({
     otpTtlSeconds: env.OTP_TTL_SECONDS,
   });
   const lessonAccess = createLessonAccess({ db });
-  // The video module (playback) and certificates (onCourseCompleted) join here when they land.
-  const learning = createLearningService({ db, lessonAccess, course, sanitize: sanitizeRichContent });
+  // A passed quiz completes its lesson; a completed course gets its certificate (after the progress write).
+  const extras = createLearningExtrasServices({
+    db,
+    env,
+    lessonAccess,
+    notifications,
+    throttle,
+    course,
+    onQuizPassed: async (userId, lessonId) => {
+      await learning.completeLesson(userId, lessonId);
+    },
+  });
+  const learning = createLearningService({
+    db,
+    lessonAccess,
+    course,
+    sanitize: sanitizeRichContent,
+    onCourseCompleted: async (userId, courseId) => {
+      await extras.certificates.issueFor(userId, courseId);
+    },
+  });
   return {
     ...createCommerceServices({ db, env, course, notifications, messaging, throttle, remoteSimulator }),
+    ...extras,
     search,
     catalog,
     course,

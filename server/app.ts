@@ -42,6 +42,7 @@ import { traceRoutes } from './http/trace.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { commerceRoutes } from '../modules/orders/commerce.routes.ts';
 import { learningRoutes } from '../modules/learning/learning.routes.ts';
+import { learningExtrasRoutes } from '../modules/learning/extras.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
@@ -188,6 +189,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(identityRoutes, { identity });
   await app.register(commerceRoutes, { paymentsConfig: services.paymentsConfig });
   await app.register(learningRoutes);
+  await app.register(learningExtrasRoutes);
   await app.register(traceRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);

@@ -71,6 +71,7 @@ const ENTITY_PAGES: PageCase[] = [
 const ACCOUNT_PATHS = [
   '/tai-khoan',
   '/tai-khoan/chu-de-quan-tam',
+  '/tai-khoan/chung-chi',
   '/tai-khoan/don-hang',
   '/tai-khoan/ho-so',
   '/tai-khoan/khoa-hoc-cua-toi',
@@ -288,6 +289,7 @@ describe('the account area, signed in', () => {
 
   const ACCOUNT_PAGES: PageCase[] = [
     { path: '/tai-khoan/chu-de-quan-tam', layout: 'profile', title: 'Chủ đề quan tâm' },
+    { path: '/tai-khoan/chung-chi', layout: 'profile', title: 'Chứng chỉ của tôi' },
     { path: '/tai-khoan/don-hang', layout: 'profile', title: 'Đơn hàng' },
     { path: '/tai-khoan/ho-so', layout: 'profile', title: 'Hồ sơ' },
     { path: '/tai-khoan/khoa-hoc-cua-toi', layout: 'profile', title: 'Khóa học của tôi' },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_ACTIVATION_CODES } from '../db/seed/activation.ts';
 import { seedDemoData } from '../db/seed/index.ts';
 import { signIn } from '../tests/helpers/auth.ts';
+import { findDemoStudy } from '../tests/helpers/learning.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
 import { createApp } from './app.ts';
 
@@ -90,4 +91,25 @@ it('sends the same campaign data, and a redemption in full', async () => {
     ends_at: expect.any(String),
     study_url: expect.stringMatching(/^\/vao-hoc\//),
   });
+});
+
+it('sends the same quiz, discussion, review and certificate answers', async () => {
+  const session = await signIn(t, '0912345678', 'KhaiTri@2026');
+  const study = await findDemoStudy(t.db);
+  const certificate = await t.db.selectFrom('certificates').select('code').executeTakeFirstOrThrow();
+  const urls = [
+    `/api/user/lesson/quiz.json?lesson_id=${study.examLessonId}`,
+    `/api/user/lesson/data.json?lesson_id=${study.firstLessonId}&type=comment`,
+    `/api/user/lesson/data.json?lesson_id=${study.firstLessonId}&type=note`,
+    `/api/user/lesson/data.json?lesson_id=${study.firstLessonId}&type=document`,
+    `/api/user/lesson/error.json?lesson_id=${study.firstLessonId}`,
+    `/api/user/course/vote.json?course_id=${study.courseId}`,
+    `/api/user/certificate/verify.json?code=${certificate.code}`,
+  ];
+  for (const url of urls) {
+    const checked = await t.app.inject({ method: 'GET', url, headers: session.bearer });
+    const quick = await fast.inject({ method: 'GET', url, headers: session.bearer });
+    expect(checked.statusCode, url).toBe(200);
+    expect(JSON.parse(quick.body), url).toEqual(JSON.parse(checked.body));
+  }
 });

@@ -72,6 +72,9 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
         <Link to="/tai-khoan/khoa-hoc-cua-toi" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
           Khóa học của tôi
         </Link>
+        <Link to="/tai-khoan/chung-chi" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+          Chứng chỉ
+        </Link>
         <Link to="/tai-khoan/thong-bao" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
           Thông báo{unread > 0 ? ` (${unread})` : ''}
         </Link>

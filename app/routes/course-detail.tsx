@@ -1,5 +1,7 @@
 import { Link, redirect } from 'react-router';
+import { z } from 'zod';
 import { describeCourseCard } from '../../lib/course-card';
+import { cleanPlainText } from '../../lib/text/plain-text';
 import { isAppError } from '../../lib/errors';
 import { formatHoursMinutes } from '../../lib/format/duration';
 import { formatMoney, formatVietnameseNumber, FREE_TEXT } from '../../lib/format/money';
@@ -8,10 +10,11 @@ import { BannerSlot } from '../components/banner-slot';
 import { CourseGrid } from '../components/course-card';
 import { EnrolActions } from '../components/course/enrol-actions';
 import { Curriculum } from '../components/course/curriculum';
+import { ReviewForm } from '../components/course/review-form';
 import { Reviews } from '../components/course/reviews';
 import { PageFrame } from '../components/page-frame';
-import { runForm } from '../forms.server';
-import { requireViewer } from '../guards.server';
+import { formError, isFormState, keepValues, parseForm, runForm } from '../forms.server';
+import { loginRedirectTarget, requireViewer } from '../guards.server';
 import { loadOr404 } from '../not-found.server';
 import { absoluteUrl, breadcrumbLd, buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/course-detail';
@@ -31,11 +34,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const course = await loadOr404(request, () =>
     context.services.course.getCourseDetails({ slug: params.slug }, context.viewer?.id),
   );
-  const [reviews, preview, banners, owned] = await Promise.all([
+  const [reviews, preview, banners, owned, mine] = await Promise.all([
     context.services.course.listReviews({ id: course.id }, 1, 10),
     loadPreview(context, new URL(request.url).searchParams.get('xem-thu')),
     context.services.site.listBanners({ placements: [14], signedIn: context.viewer !== null }),
     context.viewer ? context.services.enrolments.owns(context.viewer.id, course.id) : false,
+    context.viewer ? context.services.reviews.mine(context.viewer.id, course.id) : null,
   ]);
   return {
     course,
@@ -43,12 +47,52 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     preview,
     comboBanners: course.type === 'combo' ? (banners[14] ?? []) : [],
     owned,
+    reviewForm: {
+      signedIn: context.viewer !== null,
+      canReview: mine?.can_review ?? false,
+      review: mine?.review ?? null,
+    },
+    loginUrl: loginRedirectTarget(request),
   };
 }
+
+const reviewInput = z.object({
+  rating: z.coerce
+    .number({ error: 'Vui lòng chọn số sao.' })
+    .int('Vui lòng chọn số sao.')
+    .min(1, 'Vui lòng chọn số sao.')
+    .max(5, 'Vui lòng chọn số sao.'),
+  comment: z.string().max(2000, 'Nhận xét tối đa 2000 ký tự.').default(''),
+});
 
 /** "Vào học" on a free course: enrol (once), then study; anonymous visitors sign in and come back. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
+  const form = await request.formData();
+  if (form.get('intent') === 'review') {
+    const values = keepValues(form, ['rating', 'comment']);
+    const input = parseForm(reviewInput, Object.fromEntries(form));
+    if (isFormState(input)) return formError(input, values, 400, 'review');
+    return runForm(
+      values,
+      async () => {
+        const course = await context.services.course.getCourseDetails({ slug: params.slug }, viewer.id);
+        const result = await context.services.reviews.vote(viewer, {
+          course_id: course.id,
+          rating: input.rating,
+          comment: cleanPlainText(input.comment),
+        });
+        return {
+          intent: 'review',
+          notice: result.updated ? 'Đã cập nhật đánh giá của bạn.' : 'Cảm ơn bạn đã đánh giá khóa học!',
+          message: '',
+          fields: {},
+          values: {},
+        };
+      },
+      'review',
+    );
+  }
   return runForm({}, async () => {
     const enrolled = await context.services.enrolments.enrolFree(viewer.id, { slug: params.slug });
     throw redirect(enrolled.study_url);
@@ -114,7 +158,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function CourseDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, reviews, preview, comboBanners, owned } = loaderData;
+  const { course, reviews, preview, comboBanners, owned, reviewForm, loginUrl } = loaderData;
+  const reviewResult = actionData?.intent === 'review' ? actionData : undefined;
   const card = describeCourseCard(course);
   const crumbs = [
     { label: 'Khóa học', to: '/khoa-hoc' },
@@ -226,7 +271,10 @@ export default function CourseDetailPage({ loaderData, actionData }: Route.Compo
             <h2 id="danh-gia" className="mb-3 text-xl font-bold">
               Đánh giá của học viên
             </h2>
-            <Reviews summary={course.rating_summary} reviews={reviews} />
+            <div className="space-y-4">
+              <ReviewForm state={reviewForm} loginUrl={loginUrl} result={reviewResult} />
+              <Reviews summary={course.rating_summary} reviews={reviews} />
+            </div>
           </section>
         </div>
         <aside aria-label="Đăng ký học" className="order-first lg:sticky lg:top-20 lg:order-none lg:self-start">
@@ -257,7 +305,7 @@ export default function CourseDetailPage({ loaderData, actionData }: Route.Compo
                   ))}
                 </ul>
               ) : null}
-              <EnrolActions course={course} owned={owned} error={actionData?.message} />
+              <EnrolActions course={course} owned={owned} error={reviewResult ? undefined : actionData?.message} />
             </div>
           </div>
         </aside>

@@ -10,6 +10,7 @@ import { seedCommerce } from './commerce.ts';
 import { seedActivation } from './activation.ts';
 import { seedSubscriptions } from './subscriptions.ts';
 import { seedLearning } from './learning.ts';
+import { seedLearningExtras } from './learning-extras.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -31,5 +32,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedActivation(trx);
     await seedSubscriptions(trx, learnerId);
     await seedLearning(trx, learnerId);
+    await seedLearningExtras(trx, learnerId);
   });
 }

@@ -79,3 +79,15 @@ export function formatDateTime(value: Date | string | number, pattern: string = 
 export function formatDate(value: Date | string | number): string {
   return formatDateTime(value, DEFAULT_DATE_PATTERN);
 }
+
+/** "vừa xong", "5 phút trước", "3 giờ trước", "2 ngày trước"; the date itself after 30 days. */
+export function formatTimeAgo(value: Date | string | number, now: number = Date.now()): string {
+  const ms = parseDateInput(value);
+  if (!Number.isFinite(ms)) return '';
+  const seconds = Math.max(0, Math.floor((now - ms) / 1000));
+  if (seconds < 60) return 'vừa xong';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} phút trước`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} giờ trước`;
+  if (seconds < 30 * 86_400) return `${Math.floor(seconds / 86_400)} ngày trước`;
+  return formatDate(ms);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatHoursMinutes, formatMinutesSeconds } from './duration.ts';
+import { formatClock, formatHoursMinutes, formatMinutesSeconds, formatTimestamp } from './duration.ts';
 
 const INVALID: unknown[] = [Number.NaN, -1, -3600, -0.5, Infinity, -Infinity, null, undefined, '3600', {}];
 
@@ -93,5 +93,14 @@ describe('formatMinutesSeconds ({MM} Phút {SS} Giây)', () => {
 
   it('outputs NFC Vietnamese', () => {
     expect(formatMinutesSeconds(61)).toBe('01 Ph\u00FAt 01 Gi\u00E2y');
+  });
+});
+
+describe('formatTimestamp', () => {
+  it('shows minutes and seconds, and hours only when there are some', () => {
+    expect(formatTimestamp(0)).toBe('00:00');
+    expect(formatTimestamp(95)).toBe('01:35');
+    expect(formatTimestamp(3725)).toBe('1:02:05');
+    expect(formatTimestamp(-3)).toBe('00:00');
   });
 });

@@ -36,3 +36,11 @@ export function formatMinutesSeconds(seconds: number | null | undefined): string
   const total = normalizeSeconds(seconds);
   return `${padTwo(Math.floor(total / 60))} Phút ${padTwo(total % 60)} Giây`;
 }
+
+/** A position in a video: 95 → `01:35`, 3725 → `1:02:05`. */
+export function formatTimestamp(seconds: number | null | undefined): string {
+  const total = normalizeSeconds(seconds);
+  const hours = Math.floor(total / 3600);
+  const rest = `${padTwo(Math.floor((total % 3600) / 60))}:${padTwo(total % 60)}`;
+  return hours > 0 ? `${hours}:${rest}` : rest;
+}
