@@ -192,6 +192,8 @@ export interface Database {
   campaign_items: CampaignItemsTable;
   lesson_progress: LessonProgressTable;
   course_progress: CourseProgressTable;
+  video_assets: VideoAssetsTable;
+  video_captions: VideoCaptionsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -714,3 +716,40 @@ export interface CourseProgressTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+// ── Video assets (issue 6: the HLS pipeline) ───────────────────────────────────────────────────
+
+export type VideoAssetStatus = 'queued' | 'processing' | 'ready' | 'failed';
+
+/** A source video given to a lesson, and its transcoding job. */
+export interface VideoAssetsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  status: ColumnType<VideoAssetStatus, VideoAssetStatus | undefined, VideoAssetStatus>;
+  source_key: string;
+  progress_percent: Counter;
+  attempts: Counter;
+  last_error: string | null;
+  run_after: Timestamp;
+  lease_until: Timestamp | null;
+  worker_id: string | null;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  has_audio: Flag;
+  /** Rung heights, highest first, comma separated. */
+  rungs: ColumnType<string, string | undefined, string>;
+  ready_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VideoCaptionsTable {
+  asset_id: number;
+  lang: string;
+  label: string;
+  storage_key: string;
+  created_at: Timestamp;
+}
+
+export type VideoAssetRow = Selectable<VideoAssetsTable>;
