@@ -28,6 +28,8 @@ import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
 import { createMediaService, type MediaService } from './media/media.service.ts';
 import { createCommerceServices, type CommerceServices } from './orders/commerce.ts';
 import { createLessonAccess, type LessonAccessService } from './learning/lesson-access.ts';
+import { createVideoService, type VideoService } from './video/video.service.ts';
+import type { WorkerLogger } from './video/video.worker.ts';
 
 export interface Services extends CommerceServices {
   engine: Engine;
@@ -52,6 +54,8 @@ export interface Services extends CommerceServices {
   media: MediaService;
   /** Who may study a lesson (enrolled, preview) — asked first by every learning endpoint. */
   lessonAccess: LessonAccessService;
+  /** Video lessons: HLS transcoding jobs, signed playback URLs (`playbackFor`), the worker. */
+  video: VideoService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -73,8 +77,8 @@ export interface ServiceDeps {
   sessionSecret?: string;
   /** Replaces the object storage chosen from the environment (tests: a driver that fails). */
   storage?: ObjectStorage;
-  /** Where services report problems with outside providers (the server's logger); silent without. */
-  logger?: IdentityLogger;
+  /** Where services report problems with outside providers and the video worker's jobs (the server's logger); silent without. */
+  logger?: IdentityLogger & WorkerLogger;
 }
 
 export function createServices({
@@ -146,6 +150,17 @@ export function createServices({
     storage,
     media: createMediaService({ storage, profile, maxBytes: env.UPLOAD_MAX_BYTES }),
     lessonAccess: createLessonAccess({ db }),
+    video: createVideoService({
+      db,
+      storage,
+      secret,
+      tools: { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH },
+      urlTtlSeconds: env.VIDEO_URL_TTL_SECONDS,
+      maxAttempts: env.VIDEO_MAX_ATTEMPTS,
+      ...(logger ? { log: logger } : {}),
+      // A ready video sets its lesson's duration: the cached curriculum and course totals change.
+      onReady: () => cache.invalidate('catalog:'),
+    }),
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,

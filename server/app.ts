@@ -30,7 +30,7 @@ import { supportRoutes } from '../modules/support/support.routes.ts';
 import { accountsRoutes } from '../modules/accounts/accounts.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
 import { mediaRoutes } from '../modules/media/media.routes.ts';
-import { uploadOrigin } from '../modules/media/storage.ts';
+import { isPrivatePath, uploadOrigin } from '../modules/media/storage.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -41,6 +41,7 @@ import { recognitionSimulator } from './http/recognition-simulator.ts';
 import { traceRoutes } from './http/trace.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { commerceRoutes } from '../modules/orders/commerce.routes.ts';
+import { videoRoutes } from '../modules/video/video.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
@@ -186,6 +187,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(mediaRoutes, { maxBytes: env.UPLOAD_MAX_BYTES });
   await app.register(identityRoutes, { identity });
   await app.register(commerceRoutes, { paymentsConfig: services.paymentsConfig });
+  await app.register(videoRoutes);
   await app.register(traceRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
@@ -196,6 +198,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       root: path.resolve(options.uploadsDir),
       prefix: '/uploads/',
       decorateReply: false,
+      // Private objects (HLS video) are only served through their signed URLs (/media/hls/).
+      allowedPath: (pathName) => !isPrivatePath(pathName),
       setHeaders: (response) => response.setHeader('cache-control', 'public, max-age=86400'),
     });
   }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { Database, NewPromotion } from '../../db/schema.ts';
 import * as promotionsRepo from '../../modules/promotions/promotions.repository.ts';
+import { insertEnrolments, type NewEnrolmentGrant } from '../../modules/enrolments/enrolments.repository.ts';
 import { createCourse } from './catalog.ts';
 
 let sequence = 0;
@@ -55,4 +56,13 @@ export async function createPaidCourse(
     .where('course_id', '=', course.id)
     .executeTakeFirstOrThrow();
   return { ...course, podId: pod.id };
+}
+
+/** An enrolment of a learner in a course: `free`, from now, unlimited unless told otherwise. */
+export async function createEnrolment(
+  db: Kysely<Database>,
+  grant: Pick<NewEnrolmentGrant, 'userId' | 'courseId'> & Partial<NewEnrolmentGrant>,
+) {
+  const now = nowIso();
+  await insertEnrolments(db, [{ source: 'free', startsAt: now, endsAt: null, ...grant }], now);
 }
