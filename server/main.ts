@@ -8,6 +8,7 @@ import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { isDatabaseEmpty, seedDemoData } from '../db/seed/index.ts';
 import { createServices } from '../modules/services.ts';
+import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { redactPaths } from './http/logging.ts';
@@ -73,6 +74,21 @@ async function main(): Promise<void> {
     ...(viteMiddleware ? { viteMiddleware } : {}),
   });
 
+  // Video lessons: the demo clip on first start, then the transcoding worker (one job at a time).
+  if (seeded) {
+    try {
+      const demo = await seedDemoVideo(database.db, services.video, {
+        ffmpeg: env.FFMPEG_PATH,
+        ffprobe: env.FFPROBE_PATH,
+      });
+      if (demo.skipped) app.log.warn({ reason: demo.skipped }, 'demo video not generated');
+      else app.log.info({ lessons: demo.queued }, 'demo video queued for transcoding');
+    } catch (error) {
+      app.log.error({ err: error }, 'demo video not generated');
+    }
+  }
+  const stopVideoWorker = env.VIDEO_WORKER ? await services.video.createWorker().start() : async () => {};
+
   // Unpaid orders expire after ORDER_EXPIRY_MINUTES; a job runner can call the same function.
   const expireOrders = setInterval(() => {
     services.orders.expireOverdue().catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'));
@@ -82,6 +98,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(expireOrders);
+    await stopVideoWorker();
     await app.close();
     await database.close();
     process.exit(0);
