@@ -129,9 +129,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...(redis ? { redis, nameSpace: `${env.SITE_LABEL}:rl:` } : {}),
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    // Static files and health checks are not limited; everything else is, per client address.
+    // Static files, health checks and signed video files (a player fetches a segment every few
+    // seconds; a classroom shares one address) are not limited; everything else is, per client address.
     allowList: (request) =>
-      request.url.startsWith('/assets/') || request.url.startsWith('/healthz') || request.url.startsWith('/readyz'),
+      request.url.startsWith('/assets/') ||
+      request.url.startsWith('/healthz') ||
+      request.url.startsWith('/readyz') ||
+      request.url.startsWith('/media/hls/'),
   });
 
   await app.register(fastifySwagger, {

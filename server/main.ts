@@ -74,27 +74,13 @@ async function main(): Promise<void> {
     ...(viteMiddleware ? { viteMiddleware } : {}),
   });
 
-  // Video lessons: the demo clip on first start, then the transcoding worker (one job at a time).
-  if (seeded) {
-    try {
-      const demo = await seedDemoVideo(database.db, services.video, {
-        ffmpeg: env.FFMPEG_PATH,
-        ffprobe: env.FFPROBE_PATH,
-      });
-      if (demo.skipped) app.log.warn({ reason: demo.skipped }, 'demo video not generated');
-      else app.log.info({ lessons: demo.queued }, 'demo video queued for transcoding');
-    } catch (error) {
-      app.log.error({ err: error }, 'demo video not generated');
-    }
-  }
-  const stopVideoWorker = env.VIDEO_WORKER ? await services.video.createWorker().start() : async () => {};
-
   // Unpaid orders expire after ORDER_EXPIRY_MINUTES; a job runner can call the same function.
   const expireOrders = setInterval(() => {
     services.orders.expireOverdue().catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'));
   }, 60_000);
   expireOrders.unref();
 
+  let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(expireOrders);
@@ -117,6 +103,21 @@ async function main(): Promise<void> {
     },
     `${env.SITE_NAME} is serving at ${env.PUBLIC_URL}`,
   );
+
+  // Video lessons, once serving: in demo and development the demo clip for the free courses' video
+  // lessons that have none (the first start, or the first one with ffmpeg), then the transcoding
+  // worker (one job at a time; without ffmpeg it says so once and lessons stay "not available yet").
+  if (env.APP_ENV === 'demo' || env.APP_ENV === 'development') {
+    try {
+      const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH };
+      const demo = await seedDemoVideo(database.db, services.video, tools);
+      if (demo.skipped) app.log.warn({ reason: demo.skipped }, 'demo video not generated');
+      else if (demo.queued > 0) app.log.info({ lessons: demo.queued }, 'demo video queued for transcoding');
+    } catch (error) {
+      app.log.error({ err: error }, 'demo video not generated');
+    }
+  }
+  if (env.VIDEO_WORKER) stopVideoWorker = await services.video.createWorker().start();
 }
 
 main().catch((error: unknown) => {

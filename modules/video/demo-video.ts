@@ -1,8 +1,8 @@
 /**
- * The demo video (development and demo, first start only): a 12-second clip generated with ffmpeg
- * (test pattern and a tone, 854×480, a few seconds of CPU) queued for every video lesson of the
- * free courses that has none, so the worker transcodes it in the background right after start.
- * Tests seed without it unless they ask.
+ * The demo video (development and demo): a 12-second clip generated with ffmpeg (test pattern and a
+ * tone, 854×480, a few seconds of CPU) queued for every video lesson of the free courses that has
+ * none — on the first start, or the first one with ffmpeg — so the worker transcodes it in the
+ * background right after start. Tests seed without it unless they ask.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

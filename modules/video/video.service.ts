@@ -113,14 +113,18 @@ export function createVideoService(deps: VideoServiceDeps) {
     );
   }
 
-  /** Queues a source object already in storage for a video lesson; captions are stored with the asset. */
-  async function enqueue(lessonId: number, sourceKey: string, captions: CaptionInput[] = []): Promise<VideoAssetRow> {
+  async function requireVideoLesson(lessonId: number): Promise<void> {
     const lesson = await repo.findLesson(db, lessonId);
     if (!lesson) throw new AppError('NOT_FOUND', 'Không tìm thấy bài học.');
     if (lesson.content_type !== 'video')
       throw new AppError('BUSINESS_RULE', 'Bài học này không phải bài học video.', {
         lesson_id: 'Không phải bài video.',
       });
+  }
+
+  /** Queues a source object already in storage for a video lesson; captions are stored with the asset. */
+  async function enqueue(lessonId: number, sourceKey: string, captions: CaptionInput[] = []): Promise<VideoAssetRow> {
+    await requireVideoLesson(lessonId);
     const asset = await repo.insertAsset(db, lessonId, sourceKey, now().toISOString());
     for (const caption of captions) await attachCaption(asset.id, caption);
     return asset;
@@ -132,6 +136,7 @@ export function createVideoService(deps: VideoServiceDeps) {
 
     /** Stores a source file through the storage driver (`video/sources/…`) and queues it. */
     async ingestFile(lessonId: number, file: string, captions: CaptionInput[] = []): Promise<VideoAssetRow> {
+      await requireVideoLesson(lessonId);
       const extension = path.extname(file).toLowerCase();
       const key = `video/sources/${randomBytes(8).toString('hex')}${SOURCE_EXTENSION.test(extension) ? extension : ''}`;
       await storage.putObject(key, await fs.readFile(file), 'application/octet-stream', { private: true });
