@@ -111,8 +111,8 @@ async function main(): Promise<void> {
     try {
       const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH };
       const demo = await seedDemoVideo(database.db, services.video, tools);
-      if (demo.skipped) app.log.warn({ reason: demo.skipped }, 'demo video not generated');
-      else if (demo.queued > 0) app.log.info({ lessons: demo.queued }, 'demo video queued for transcoding');
+      // Without ffmpeg (demo.skipped) the worker below says so, once.
+      if (demo.queued > 0) app.log.info({ lessons: demo.queued }, 'demo video queued for transcoding');
     } catch (error) {
       app.log.error({ err: error }, 'demo video not generated');
     }
