@@ -14,6 +14,7 @@ import { loadEnv } from '../config/env.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { parseDateInput } from '../lib/format/date.ts';
 import { generateActivationBatch, type GeneratedBatch } from '../modules/activation/activation-batches.ts';
+import { explainMissingTables, readCommandLine, runCli } from './cli.ts';
 
 const USAGE =
   'Cách dùng: npm run codes:generate -- --course <slug> | --pod <id> [--count 10] [--uses 1] [--days 365] [--valid-from YYYY-MM-DD] [--valid-until YYYY-MM-DD] [--batch tên] [--out file.csv]';
@@ -95,13 +96,7 @@ function readOptions(argv: string[]) {
 }
 
 async function main(): Promise<void> {
-  let options;
-  try {
-    options = readOptions(process.argv.slice(2));
-  } catch (error) {
-    const parse = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    throw new UsageError(`${parse ? 'Tùy chọn không hợp lệ: ' : ''}${(error as Error).message}\n${USAGE}`);
-  }
+  const options = readCommandLine(readOptions, USAGE);
   const env = loadEnv();
   const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
@@ -116,18 +111,14 @@ async function main(): Promise<void> {
       console.error(summary);
     }
   } catch (error) {
-    const message = String((error as Error).message ?? error);
-    if (/activation_codes|course_pods|courses/.test(message) && /no such table|does not exist/.test(message))
-      throw new Error('Cơ sở dữ liệu chưa có bảng mã kích hoạt: chạy npm run db:migrate trước.');
-    throw error;
+    explainMissingTables(
+      error,
+      /activation_codes|course_pods|courses/,
+      'Cơ sở dữ liệu chưa có bảng mã kích hoạt: chạy npm run db:migrate trước.',
+    );
   } finally {
     await database.close();
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(`Lỗi: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+await runCli(main);

@@ -15,9 +15,9 @@ import { createObjectStorage } from '../modules/media/storage.ts';
 import { checkTools } from '../modules/video/ffmpeg.ts';
 import { createVideoService, type CaptionInput } from '../modules/video/video.service.ts';
 import { resolveSessionSecret } from '../server/secrets.ts';
+import { explainMissingTables, readCommandLine, runCli } from './cli.ts';
 
-const USAGE =
-  'Cách dùng: npm run media:ingest -- <tệp video> --lesson <id> [--captions vi:phu-de.vtt] [--wait]';
+const USAGE = 'Cách dùng: npm run media:ingest -- <tệp video> --lesson <id> [--captions vi:phu-de.vtt] [--wait]';
 
 class UsageError extends Error {}
 
@@ -36,7 +36,9 @@ function readOptions(argv: string[]) {
   const file = positionals[0]!;
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`Không tìm thấy tệp "${file}".`);
   if (!values.lesson || !/^\d+$/.test(values.lesson) || Number(values.lesson) < 1)
-    throw new UsageError(`--lesson phải là mã bài học (số nguyên dương)${values.lesson ? `, nhận được "${values.lesson}"` : ''}.`);
+    throw new UsageError(
+      `--lesson phải là mã bài học (số nguyên dương)${values.lesson ? `, nhận được "${values.lesson}"` : ''}.`,
+    );
   const captions: CaptionInput[] = (values.captions ?? []).map((value) => {
     const match = /^([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?):(.+)$/.exec(value);
     if (!match) throw new UsageError(`--captions phải có dạng ngôn ngữ:tệp.vtt (nhận được "${value}").`);
@@ -47,13 +49,7 @@ function readOptions(argv: string[]) {
 }
 
 async function main(): Promise<void> {
-  let options;
-  try {
-    options = readOptions(process.argv.slice(2));
-  } catch (error) {
-    const parse = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    throw new UsageError(`${parse ? 'Tùy chọn không hợp lệ: ' : ''}${(error as Error).message}\n${USAGE}`);
-  }
+  const options = readCommandLine(readOptions, USAGE);
   const env = loadEnv();
   const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH };
   if (options.wait) {
@@ -107,18 +103,14 @@ async function main(): Promise<void> {
       clearInterval(report);
     }
   } catch (error) {
-    const message = String((error as Error).message ?? error);
-    if (/video_assets|lessons/.test(message) && /no such table|does not exist/.test(message))
-      throw new Error('Cơ sở dữ liệu chưa có bảng video: chạy npm run db:migrate trước.');
-    throw error;
+    explainMissingTables(
+      error,
+      /video_assets|lessons/,
+      'Cơ sở dữ liệu chưa có bảng video: chạy npm run db:migrate trước.',
+    );
   } finally {
     await database.close();
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(`Lỗi: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-}
+await runCli(main);

@@ -33,6 +33,9 @@ export interface ProbeResult {
 
 const VIDEO_KBPS: Record<number, number> = { 1080: 5000, 720: 2800, 480: 1400, 360: 800, 240: 400 };
 
+/** Every ffmpeg run: no banner, no keyboard, overwrite, errors only. */
+const QUIET = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+
 const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 
 /**
@@ -65,7 +68,7 @@ export function buildHlsArgs(input: string, outDir: string, rungs: Rung[], sourc
     `[0:v]format=yuv420p,split=${rungs.length}${labels.map((label) => `[${label}]`).join('')}`,
     ...rungs.map((rung, index) => `[s${index}]scale=${rung.width}:${rung.height},setsar=1[o${index}]`),
   ].join(';');
-  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-i', input, '-filter_complex', filter];
+  const args = [...QUIET, '-i', input, '-filter_complex', filter];
   rungs.forEach((_, index) => {
     args.push('-map', `[o${index}]`);
     if (source.hasAudio) args.push('-map', '0:a:0');
@@ -131,11 +134,7 @@ export function buildPosterArgs(input: string, output: string, rungs: Rung[], du
   const rung = rungs.find((candidate) => candidate.height <= 720) ?? rungs[rungs.length - 1]!;
   const at = Math.min(5, durationSeconds / 10).toFixed(2);
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
+    ...QUIET,
     '-ss',
     at,
     '-i',
@@ -293,11 +292,7 @@ export function buildTestClipArgs(
 ): string[] {
   const fps = options.fps ?? 25;
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
+    ...QUIET,
     '-f',
     'lavfi',
     '-i',

@@ -86,6 +86,10 @@ export async function claimNextJob(
     .executeTakeFirst();
 }
 
+/** The job is still this worker's: claimed by it, not finished, not taken over after its lease. */
+const heldBy = (assetId: number, workerId: string) => (eb: ExpressionBuilder<Database, 'video_assets'>) =>
+  eb.and([eb('id', '=', assetId), eb('worker_id', '=', workerId), eb('status', '=', 'processing')]);
+
 /** Progress and a longer lease, while this worker still holds the job. */
 export async function recordProgress(
   db: Db,
@@ -98,9 +102,7 @@ export async function recordProgress(
   const result = await db
     .updateTable('video_assets')
     .set({ progress_percent: percent, lease_until: leaseUntil, updated_at: at })
-    .where('id', '=', assetId)
-    .where('worker_id', '=', workerId)
-    .where('status', '=', 'processing')
+    .where(heldBy(assetId, workerId))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -129,9 +131,7 @@ export async function markReady(db: Db, assetId: number, workerId: string, facts
       ready_at: at,
       updated_at: at,
     })
-    .where('id', '=', assetId)
-    .where('worker_id', '=', workerId)
-    .where('status', '=', 'processing')
+    .where(heldBy(assetId, workerId))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -155,9 +155,7 @@ export async function recordFailure(
       ...(retryAt === null ? {} : { run_after: retryAt }),
       updated_at: at,
     })
-    .where('id', '=', assetId)
-    .where('worker_id', '=', workerId)
-    .where('status', '=', 'processing')
+    .where(heldBy(assetId, workerId))
     .execute();
 }
 
@@ -174,9 +172,7 @@ export async function releaseJob(db: Db, assetId: number, workerId: string, at: 
       run_after: at,
       updated_at: at,
     }))
-    .where('id', '=', assetId)
-    .where('worker_id', '=', workerId)
-    .where('status', '=', 'processing')
+    .where(heldBy(assetId, workerId))
     .execute();
 }
 
