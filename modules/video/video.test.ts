@@ -296,3 +296,30 @@ describe('GET /api/user/lesson/video.json', () => {
     expect(fs.existsSync(clip)).toBe(true);
   });
 });
+
+describe('the worker loop', () => {
+  it('without ffmpeg says so once and leaves the video queued; with it, transcodes in the background', async () => {
+    const lesson = await createLesson(t.db, { course_id: courseId, content_type: 'video' });
+    const asset = await t.services.video.ingestFile(lesson.id, clip);
+    const warnings: string[] = [];
+    const log = { info() {}, error() {}, warn: (_details: object, message: string) => void warnings.push(message) };
+    const missing = { ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' };
+    const stopMissing = await t.services.video.createWorker({ tools: missing, log }).start({ pollMs: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stopMissing();
+    expect(warnings).toEqual([expect.stringContaining('ffmpeg/ffprobe not found')]);
+    expect(await t.services.video.playbackFor(lesson.id)).toMatchObject({ status: 'queued', masterUrl: null });
+
+    const stop = await t.services.video.createWorker({ log }).start({ pollMs: 50 });
+    try {
+      for (let waited = 0; waited < 20_000; waited += 100) {
+        if ((await t.services.video.assetStatus(asset.id))?.status === 'ready') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await stop();
+    }
+    expect(await t.services.video.playbackFor(lesson.id)).toMatchObject({ status: 'ready', rungs: [480, 360, 240] });
+    expect(warnings).toHaveLength(1);
+  });
+});
