@@ -90,6 +90,11 @@ export async function claimNextJob(
 const heldBy = (assetId: number, workerId: string) => (eb: ExpressionBuilder<Database, 'video_assets'>) =>
   eb.and([eb('id', '=', assetId), eb('worker_id', '=', workerId), eb('status', '=', 'processing')]);
 
+/** A longer lease while this worker still holds the job (its heartbeat). */
+export async function extendLease(db: Db, assetId: number, workerId: string, leaseUntil: string): Promise<void> {
+  await db.updateTable('video_assets').set({ lease_until: leaseUntil }).where(heldBy(assetId, workerId)).execute();
+}
+
 /** Progress and a longer lease, while this worker still holds the job. */
 export async function recordProgress(
   db: Db,

@@ -132,6 +132,13 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
     const asset = await repo.claimNextJob(db, workerId, iso(), iso(leaseMs));
     if (!asset) return 'idle';
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `khai-tri-video-${asset.id}-`));
+    // The lease is renewed all along (download, probe, transcode, upload), not only with progress.
+    const heartbeat = setInterval(() => {
+      repo
+        .extendLease(db, asset.id, workerId, iso(leaseMs))
+        .catch((error: unknown) => log.warn({ err: error, assetId: asset.id }, 'video job lease not renewed'));
+    }, leaseMs / 3);
+    heartbeat.unref();
     try {
       const facts = await transcode(asset, workDir);
       if (!(await complete(asset, facts))) {
@@ -163,6 +170,7 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
       );
       return 'failed';
     } finally {
+      clearInterval(heartbeat);
       await fs.rm(workDir, { recursive: true, force: true });
     }
   }
