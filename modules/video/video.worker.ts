@@ -85,7 +85,8 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
       if (percent < 100 && at - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = at;
       writing = writing
-        .then(() => repo.recordProgress(db, asset.id, workerId, percent, iso(leaseMs), iso()))
+        // 100 % is for a ready video: the poster and the upload come after ffmpeg's end.
+        .then(() => repo.recordProgress(db, asset.id, workerId, Math.min(percent, 99), iso(leaseMs), iso()))
         .then(() => undefined)
         .catch((error: unknown) => log.warn({ err: error, assetId: asset.id }, 'video progress not recorded'));
     });
