@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api ssr auth catalog search checkout learning lighthouse] [--seconds 5] [--rounds 2]
+ * `npm run bench [-- api ssr auth catalog search checkout learning video lighthouse] [--seconds 5] [--rounds 2]
  *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]`
  *
  * The throughput benchmarks compare the product with a baseline measured in the same run and print
@@ -24,6 +24,7 @@ import { comparisonReport, formatCheckLine, formatSummaryLine } from './lib/form
 import { lighthouseBenchmark } from './lighthouse.ts';
 import { searchBenchmark } from './search.ts';
 import { ssrBenchmark } from './ssr.ts';
+import { videoBenchmark } from './video.ts';
 
 /** In this order; lighthouse last (it is the slowest, and needs the built pages). */
 const BENCHMARKS: AnyBenchmark[] = [
@@ -34,6 +35,7 @@ const BENCHMARKS: AnyBenchmark[] = [
   searchBenchmark,
   checkoutBenchmark,
   learningBenchmark,
+  videoBenchmark,
   lighthouseBenchmark,
 ];
 const DEFAULT_CONNECTIONS = 32;

@@ -94,6 +94,15 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    // Video (HLS pipeline): ffmpeg and ffprobe on PATH unless given; without them videos stay "not available yet".
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    /** Run the transcoding worker in this process (turn off on web-only instances). */
+    VIDEO_WORKER: booleanFlag.default(true),
+    /** Tries of a transcoding job before it is marked failed. */
+    VIDEO_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    /** How long a signed playlist, segment, poster or caption URL stays valid. */
+    VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
     // Payment gateways (PROTOCOLS.md). Outside production every gateway defaults to the built-in
     // simulator (/__sim/pay/*) with public sandbox credentials; in production set the real ones.
     PAYMENT_SIMULATOR: booleanFlag.optional(),

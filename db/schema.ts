@@ -204,6 +204,8 @@ export interface Database {
   lesson_comments: LessonCommentsTable;
   lesson_error_reports: LessonErrorReportsTable;
   certificates: CertificatesTable;
+  video_assets: VideoAssetsTable;
+  video_captions: VideoCaptionsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -917,3 +919,40 @@ export interface CertificatesTable {
   course_title: string;
   issued_at: Timestamp;
 }
+
+// ── Video assets (issue 6: the HLS pipeline) ───────────────────────────────────────────────────
+
+export type VideoAssetStatus = 'queued' | 'processing' | 'ready' | 'failed';
+
+/** A source video given to a lesson, and its transcoding job. */
+export interface VideoAssetsTable {
+  id: Generated<number>;
+  lesson_id: number;
+  status: ColumnType<VideoAssetStatus, VideoAssetStatus | undefined, VideoAssetStatus>;
+  source_key: string;
+  progress_percent: Counter;
+  attempts: Counter;
+  last_error: string | null;
+  run_after: Timestamp;
+  lease_until: Timestamp | null;
+  worker_id: string | null;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  has_audio: Flag;
+  /** Rung heights, highest first, comma separated. */
+  rungs: ColumnType<string, string | undefined, string>;
+  ready_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VideoCaptionsTable {
+  asset_id: number;
+  lang: string;
+  label: string;
+  storage_key: string;
+  created_at: Timestamp;
+}
+
+export type VideoAssetRow = Selectable<VideoAssetsTable>;

@@ -30,6 +30,8 @@ import { createCommerceServices, type CommerceServices } from './orders/commerce
 import { createLessonAccess, type LessonAccessService } from './learning/lesson-access.ts';
 import { createLearningService, type LearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices, type LearningExtrasServices } from './learning/extras.ts';
+import { createVideoService, type VideoService } from './video/video.service.ts';
+import type { WorkerLogger } from './video/video.worker.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -56,6 +58,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   lessonAccess: LessonAccessService;
   /** Lesson content, curriculum with done marks, the learning log, course progress, my courses. */
   learning: LearningService;
+  /** Video lessons: HLS transcoding jobs, signed playback URLs (`playbackFor`), the worker. */
+  video: VideoService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -77,8 +81,8 @@ export interface ServiceDeps {
   sessionSecret?: string;
   /** Replaces the object storage chosen from the environment (tests: a driver that fails). */
   storage?: ObjectStorage;
-  /** Where services report problems with outside providers (the server's logger); silent without. */
-  logger?: IdentityLogger;
+  /** Where services report problems with outside providers and the video worker's jobs (the server's logger); silent without. */
+  logger?: IdentityLogger & WorkerLogger;
   /** A CLI beside a running server: reach the payment simulators over HTTP (PUBLIC_URL). */
   remoteSimulator?: boolean;
 }
@@ -132,6 +136,17 @@ export function createServices({
     otpTtlSeconds: env.OTP_TTL_SECONDS,
   });
   const lessonAccess = createLessonAccess({ db });
+  const video = createVideoService({
+    db,
+    storage,
+    secret,
+    tools: { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH },
+    urlTtlSeconds: env.VIDEO_URL_TTL_SECONDS,
+    maxAttempts: env.VIDEO_MAX_ATTEMPTS,
+    ...(logger ? { log: logger } : {}),
+    // A ready video sets its lesson's duration: the cached curriculum and course totals change.
+    onReady: () => cache.invalidate('catalog:'),
+  });
   // A passed quiz completes its lesson; a completed course gets its certificate (after the progress write).
   const extras = createLearningExtrasServices({
     db,
@@ -147,6 +162,7 @@ export function createServices({
   const learning = createLearningService({
     db,
     lessonAccess,
+    video,
     course,
     sanitize: sanitizeRichContent,
     onCourseCompleted: async (userId, courseId) => {
@@ -177,6 +193,7 @@ export function createServices({
     media: createMediaService({ storage, profile, maxBytes: env.UPLOAD_MAX_BYTES }),
     lessonAccess,
     learning,
+    video,
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,

@@ -33,3 +33,10 @@ export async function runCli<T>(
     process.exitCode = 1;
   }
 }
+
+/** A database without the script's tables (not migrated yet) is told as such; anything else is rethrown. */
+export function explainMissingTables(error: unknown, tables: RegExp, message: string): never {
+  const text = String((error as Error)?.message ?? error);
+  if (tables.test(text) && /no such table|does not exist/.test(text)) throw new Error(message);
+  throw error;
+}

@@ -30,7 +30,7 @@ import { supportRoutes } from '../modules/support/support.routes.ts';
 import { accountsRoutes } from '../modules/accounts/accounts.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
 import { mediaRoutes } from '../modules/media/media.routes.ts';
-import { uploadOrigin } from '../modules/media/storage.ts';
+import { isPrivatePath, uploadOrigin } from '../modules/media/storage.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -43,6 +43,7 @@ import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { commerceRoutes } from '../modules/orders/commerce.routes.ts';
 import { learningRoutes } from '../modules/learning/learning.routes.ts';
 import { learningExtrasRoutes } from '../modules/learning/extras.routes.ts';
+import { videoRoutes } from '../modules/video/video.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
@@ -130,9 +131,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...(redis ? { redis, nameSpace: `${env.SITE_LABEL}:rl:` } : {}),
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    // Static files and health checks are not limited; everything else is, per client address.
+    // Static files, health checks and signed video files (a player fetches a segment every few
+    // seconds; a classroom shares one address) are not limited; everything else is, per client address.
     allowList: (request) =>
-      request.url.startsWith('/assets/') || request.url.startsWith('/healthz') || request.url.startsWith('/readyz'),
+      request.url.startsWith('/assets/') ||
+      request.url.startsWith('/healthz') ||
+      request.url.startsWith('/readyz') ||
+      request.url.startsWith('/media/hls/'),
   });
 
   await app.register(fastifySwagger, {
@@ -190,6 +195,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(commerceRoutes, { paymentsConfig: services.paymentsConfig });
   await app.register(learningRoutes);
   await app.register(learningExtrasRoutes);
+  await app.register(videoRoutes);
   await app.register(traceRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
@@ -200,6 +206,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       root: path.resolve(options.uploadsDir),
       prefix: '/uploads/',
       decorateReply: false,
+      // Private objects (HLS video) are only served through their signed URLs (/media/hls/).
+      allowedPath: (pathName) => !isPrivatePath(pathName),
       setHeaders: (response) => response.setHeader('cache-control', 'public, max-age=86400'),
     });
   }

@@ -8,6 +8,7 @@ import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { isDatabaseEmpty, seedDemoData } from '../db/seed/index.ts';
 import { createServices } from '../modules/services.ts';
+import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { redactPaths } from './http/logging.ts';
@@ -98,11 +99,13 @@ async function main(): Promise<void> {
   }, 60_000);
   renewSubscriptions.unref();
 
+  let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(expireOrders);
     clearInterval(renewSubscriptions);
     clearInterval(reconcilePayments);
+    await stopVideoWorker();
     await app.close();
     await database.close();
     process.exit(0);
@@ -121,6 +124,21 @@ async function main(): Promise<void> {
     },
     `${env.SITE_NAME} is serving at ${env.PUBLIC_URL}`,
   );
+
+  // Video lessons, once serving: in demo and development the demo clip for the free courses' video
+  // lessons that have none (the first start, or the first one with ffmpeg), then the transcoding
+  // worker (one job at a time; without ffmpeg it says so once and lessons stay "not available yet").
+  if (env.APP_ENV === 'demo' || env.APP_ENV === 'development') {
+    try {
+      const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH };
+      const demo = await seedDemoVideo(database.db, services.video, tools);
+      // Without ffmpeg (demo.skipped) the worker below says so, once.
+      if (demo.queued > 0) app.log.info({ lessons: demo.queued }, 'demo video queued for transcoding');
+    } catch (error) {
+      app.log.error({ err: error }, 'demo video not generated');
+    }
+  }
+  if (env.VIDEO_WORKER) stopVideoWorker = await services.video.createWorker().start();
 }
 
 main().catch((error: unknown) => {

@@ -18,6 +18,17 @@ export function processCpuSeconds(pid: number): number {
   }
 }
 
+/** CPU seconds of this process's finished children (ffmpeg runs), from /proc/self/stat; NaN elsewhere. */
+export function childrenCpuSeconds(): number {
+  try {
+    // cutime and cstime are the 14th and 15th fields after the command name.
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function ownCpuSeconds(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;

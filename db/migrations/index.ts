@@ -13,6 +13,7 @@ import * as learningProgress from './2026-11-22T0800-learning-progress.ts';
 import * as carrierBilling from './2026-11-22T0810-carrier-billing.ts';
 import * as paymentOperations from './2026-11-22T0820-payment-operations.ts';
 import * as learningExtras from './2026-11-22T0830-learning-extras.ts';
+import * as videoAssets from './2026-11-22T0840-video-assets.ts';
 import * as learningProgressExtra from './2026-11-22T0850-learning-progress-extra.ts';
 
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0810-carrier-billing': carrierBilling,
   '2026-11-22T0820-payment-operations': paymentOperations,
   '2026-11-22T0830-learning-extras': learningExtras,
+  '2026-11-22T0840-video-assets': videoAssets,
   '2026-11-22T0850-learning-progress-extra': learningProgressExtra,
 };
 

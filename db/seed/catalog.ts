@@ -32,6 +32,8 @@ import { renderBannerSvg, writeSvg } from './svg.ts';
 
 const RETAIL_PRICES = [199_000, 299_000, 349_000, 499_000, 599_000, 799_000, 990_000, 1_290_000, 149_000];
 const FREE_INDEXES = new Set([5, 11, 16, 43, 49]);
+/** The free course whose first lesson of each chapter is a video (the demo clip, transcoded on first start). */
+const DEMO_VIDEO_INDEX = 5;
 const NO_RETAIL_INDEXES = new Set([29, 30, 54]);
 const HOT_INDEXES = new Set([0, 1, 13, 14, 20, 32, 38, 44]);
 const API_PODS: Record<string, CourseExtras['pods']> = {
@@ -96,7 +98,13 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
     categorySlug: string,
     title: string,
     type: CourseType,
-    fields: { teacherIndex?: number; price_new?: number | null; price_old?: number | null; flatform_type?: string },
+    fields: {
+      teacherIndex?: number;
+      price_new?: number | null;
+      price_old?: number | null;
+      flatform_type?: string;
+      videoLessons?: boolean;
+    },
     extras: CourseExtras,
   ) {
     sequence += 1;
@@ -145,7 +153,7 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
           course_id: course.id,
           parent_id: parent.id,
           title: `${name}`,
-          content_type: i === 1 && chapterIndex === 2 ? 'exam' : 'paragraph',
+          content_type: i === 1 && chapterIndex === 2 ? 'exam' : i === 0 && fields.videoLessons ? 'video' : 'paragraph',
           position: position++,
           duration_seconds: 420 + ((sequence * 37 + position * 53) % 900),
           is_preview: preview ? 1 : 0,
@@ -191,6 +199,7 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
         teacherIndex,
         price_new: price,
         price_old: price > 0 && index % 3 === 0 ? Math.round((price * 1.4) / 1000) * 1000 : null,
+        videoLessons: index === DEMO_VIDEO_INDEX,
       },
       { subjectIds, pods: price > 0 ? [{ cycle: 5, price, payment_type: 'online', name: 'Trọn đời' }] : [] },
     );

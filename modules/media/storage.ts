@@ -28,6 +28,28 @@ export interface ObjectInfo {
   contentEncoding: string | null;
 }
 
+export interface PutOptions {
+  private?: boolean;
+}
+
+/** Key prefixes of private objects: the local driver's `/uploads/` never serves them. */
+export const PRIVATE_PREFIXES = ['video/'];
+
+/** Whether a path under `/uploads/` (however written: `//video`, `./video`, `%76ideo`) is a private object's. */
+export function isPrivatePath(pathName: string): boolean {
+  let decoded = pathName;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return true;
+  }
+  const normalized = path.posix
+    .normalize(`/${decoded.replace(/\\/g, '/')}`)
+    .replace(/^\/+/, '')
+    .toLowerCase();
+  return PRIVATE_PREFIXES.some((prefix) => normalized.startsWith(prefix) || `${normalized}/` === prefix);
+}
+
 export interface ObjectStorage {
   readonly driver: 'local' | 's3';
   /** A URL the client may PUT one object to until it expires; null when the driver can't give one. */
@@ -42,7 +64,11 @@ export interface ObjectStorage {
   headObject(key: string): Promise<ObjectInfo | null>;
   /** The bytes of a stored object, or null when there is none. */
   getObject(key: string): Promise<Buffer | null>;
-  putObject(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores an object. `private` objects (HLS video) are never made public on S3; on disk they sit
+   * under a prefix `/uploads/` does not serve (`PRIVATE_PREFIXES`).
+   */
+  putObject(key: string, body: Buffer, contentType: string, options?: PutOptions): Promise<void>;
   /** Removes an object; removing one that isn't there is not an error. */
   deleteObject(key: string): Promise<void>;
   /** The public address of an object: `/uploads/{key}` on disk, the bucket's public URL on S3. */
@@ -370,7 +396,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
       }
     },
 
-    async putObject(key, body, contentType) {
+    async putObject(key, body, contentType, putOptions) {
       assertSafeKey(key);
       const { client, sdk } = await connect();
       await client.send(
@@ -379,8 +405,9 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
           Key: key,
           Body: body,
           ContentType: contentType,
-          ACL: 'public-read',
-          CacheControl: 'public, max-age=31536000, immutable',
+          ...(putOptions?.private
+            ? { CacheControl: 'private, max-age=31536000, immutable' }
+            : { ACL: 'public-read', CacheControl: 'public, max-age=31536000, immutable' }),
         }),
       );
     },

@@ -1,0 +1,106 @@
+/** The pure parts of the pipeline: the ladder, progress parsing, playlist rewriting, private paths. */
+import { describe, expect, it } from 'vitest';
+import { isPrivatePath } from '../media/storage.ts';
+import { buildHlsArgs, planLadder, progressTracker } from './ffmpeg.ts';
+import { resolveInside, rewritePlaylist } from './signing.ts';
+
+describe('planLadder', () => {
+  it('keeps every tier at or below the source and never upscales', () => {
+    expect(planLadder(1920, 1080).map((rung) => `${rung.width}x${rung.height}`)).toEqual([
+      '1920x1080',
+      '1280x720',
+      '854x480',
+      '640x360',
+      '426x240',
+    ]);
+    expect(planLadder(1280, 720).map((rung) => rung.height)).toEqual([720, 480, 360, 240]);
+    expect(planLadder(1000, 700).map((rung) => rung.height)).toEqual([480, 360, 240]);
+    // Portrait video: heights still follow the tiers, widths keep the aspect.
+    expect(planLadder(720, 1280).map((rung) => `${rung.width}x${rung.height}`)[0]).toBe('608x1080');
+  });
+
+  it('gives a source below 240p one rung at its own size', () => {
+    expect(planLadder(320, 180)).toEqual([{ width: 320, height: 180, videoKbps: 300, audioKbps: 64 }]);
+    expect(planLadder(161, 121).map((rung) => `${rung.width}x${rung.height}`)).toEqual(['162x122']);
+  });
+
+  it('maps streams without sound to video-only variants', () => {
+    const rungs = planLadder(854, 480);
+    const args = buildHlsArgs('in.mp4', 'out', rungs, {
+      width: 854,
+      height: 480,
+      durationSeconds: 3,
+      hasAudio: false,
+      fps: 30,
+    });
+    expect(args[args.indexOf('-var_stream_map') + 1]).toBe('v:0 v:1 v:2');
+    expect(args).not.toContain('-c:a');
+    expect(args[args.indexOf('-g') + 1]).toBe('180');
+  });
+});
+
+describe('progressTracker', () => {
+  it('turns -progress lines into rising percentages, 100 only at the end', () => {
+    const seen: number[] = [];
+    const track = progressTracker(10, (percent) => seen.push(percent));
+    track('frame', '12');
+    track('out_time_us', '2500000');
+    track('out_time_ms', '2500000');
+    track('out_time_us', '9990000');
+    track('out_time_us', 'N/A');
+    track('progress', 'continue');
+    track('out_time_us', '10500000');
+    track('progress', 'end');
+    expect(seen).toEqual([25, 99, 100]);
+  });
+});
+
+describe('rewritePlaylist', () => {
+  const sign = (file: string) => `/signed/${file}`;
+
+  it('signs every URI line and URI attribute relative to the playlist, and drops what leaves the asset', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-MAP:URI="init.mp4"',
+      '#EXTINF:6.0,',
+      'seg_000.ts',
+      '#EXTINF:6.0,',
+      '../v1/seg_001.ts',
+      '#EXTINF:6.0,',
+      'https://elsewhere.example/seg.ts',
+      '../../etc/passwd',
+      '#EXT-X-ENDLIST',
+    ].join('\n');
+    expect(rewritePlaylist(text, 'v0/index.m3u8', sign).split('\n')).toEqual([
+      '#EXTM3U',
+      '#EXT-X-MAP:URI=""',
+      '#EXTINF:6.0,',
+      '/signed/v0/seg_000.ts',
+      '#EXTINF:6.0,',
+      '/signed/v1/seg_001.ts',
+      '#EXTINF:6.0,',
+      '',
+      '',
+      '#EXT-X-ENDLIST',
+    ]);
+    expect(resolveInside('master.m3u8', 'v2/index.m3u8')).toBe('v2/index.m3u8');
+    expect(resolveInside('master.m3u8', '/v2/index.m3u8')).toBeNull();
+  });
+});
+
+describe('isPrivatePath', () => {
+  it('recognises the video prefix however the path is written', () => {
+    for (const path of [
+      '/video/assets/1/master.m3u8',
+      '//video/x',
+      '/./video/x',
+      '/%76ideo/x',
+      '/a/../video/x',
+      '/VIDEO/x',
+      '/video',
+    ])
+      expect(isPrivatePath(path), path).toBe(true);
+    for (const path of ['/seed/courses/a.svg', '/users/1/video.png', '/videos/x'])
+      expect(isPrivatePath(path), path).toBe(false);
+  });
+});

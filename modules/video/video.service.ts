@@ -1,0 +1,205 @@
+/**
+ * Video lessons: a source video becomes an asset with a transcoding job (video.worker.ts); learners
+ * play the newest ready asset of a lesson through signed, expiring URLs (signing.ts). The study
+ * page and the player call `playbackFor` after their own access check (services.lessonAccess).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database, VideoAssetRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ObjectStorage } from '../media/storage.ts';
+import type { FfmpegTools } from './ffmpeg.ts';
+import { contentTypeOf, createUrlSigner, isServableFile, rewritePlaylist } from './signing.ts';
+import * as repo from './video.repository.ts';
+import { assetKey, createVideoWorker, type VideoWorkerDeps, type WorkerLogger } from './video.worker.ts';
+
+export interface VideoPlayback {
+  status: 'none' | 'queued' | 'processing' | 'ready' | 'failed';
+  progressPercent: number;
+  /** Signed, expiring. */
+  masterUrl: string | null;
+  /** Signed. */
+  posterUrl: string | null;
+  durationSeconds: number | null;
+  /** Heights, e.g. [720, 480, 360, 240]. */
+  rungs: number[];
+  /** WebVTT, signed; empty when none. */
+  captions: { lang: string; label: string; url: string }[];
+}
+
+export interface CaptionInput {
+  lang: string;
+  label?: string;
+  body: Buffer;
+}
+
+const CAPTION_LABELS: Record<string, string> = { vi: 'Tiếng Việt', en: 'English' };
+const CAPTION_LANG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+const SOURCE_EXTENSION = /^\.[a-z0-9]{1,5}$/;
+
+export interface VideoServiceDeps {
+  db: Kysely<Database>;
+  storage: ObjectStorage;
+  /** Signs the media URLs (the session secret). */
+  secret: string;
+  tools: FfmpegTools;
+  /** VIDEO_URL_TTL_SECONDS. */
+  urlTtlSeconds: number;
+  maxAttempts: number;
+  log?: WorkerLogger;
+  /** Called when an asset becomes ready (the catalog cache drops the course's durations). */
+  onReady?: () => void;
+  now?: () => Date;
+}
+
+/** Expiries are rounded up to 5 minutes, so URLs signed moments apart are equal (and cacheable). */
+const EXPIRY_STEP_SECONDS = 300;
+
+const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
+
+export function createVideoService(deps: VideoServiceDeps) {
+  const { db, storage } = deps;
+  const now = deps.now ?? (() => new Date());
+  const signer = createUrlSigner(deps.secret);
+
+  function expiry(): number {
+    const at = Math.floor(now().getTime() / 1000) + deps.urlTtlSeconds;
+    return Math.ceil(at / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+  }
+
+  async function readyPlayback(asset: VideoAssetRow): Promise<VideoPlayback> {
+    const expires = expiry();
+    const sign = (file: string) => signer.url({ assetId: asset.id, lessonId: asset.lesson_id, file, expires });
+    const captions = await repo.listCaptions(db, asset.id);
+    return {
+      status: 'ready',
+      progressPercent: 100,
+      masterUrl: sign('master.m3u8'),
+      posterUrl: sign('poster.jpg'),
+      durationSeconds: asset.duration_seconds,
+      rungs: asset.rungs ? asset.rungs.split(',').map(Number) : [],
+      captions: captions.map((caption) => ({
+        lang: caption.lang,
+        label: caption.label,
+        url: sign(`captions/${caption.lang}.vtt`),
+      })),
+    };
+  }
+
+  async function attachCaption(assetId: number, caption: CaptionInput): Promise<void> {
+    if (!CAPTION_LANG.test(caption.lang))
+      throw new AppError('VALIDATION_FAILED', `Mã ngôn ngữ phụ đề "${caption.lang}" không hợp lệ (ví dụ: vi, en).`);
+    if (
+      !caption.body
+        .subarray(0, 16)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .startsWith('WEBVTT')
+    )
+      throw new AppError('VALIDATION_FAILED', `Tệp phụ đề "${caption.lang}" không phải định dạng WebVTT.`);
+    const storageKey = assetKey(assetId, `captions/${caption.lang}.vtt`);
+    await storage.putObject(storageKey, caption.body, 'text/vtt', { private: true });
+    await repo.upsertCaption(
+      db,
+      {
+        asset_id: assetId,
+        lang: caption.lang,
+        label: caption.label ?? CAPTION_LABELS[caption.lang] ?? caption.lang,
+        storage_key: storageKey,
+      },
+      now().toISOString(),
+    );
+  }
+
+  async function requireVideoLesson(lessonId: number): Promise<void> {
+    const lesson = await repo.findLesson(db, lessonId);
+    if (!lesson) throw new AppError('NOT_FOUND', 'Không tìm thấy bài học.');
+    if (lesson.content_type !== 'video')
+      throw new AppError('BUSINESS_RULE', 'Bài học này không phải bài học video.', {
+        lesson_id: 'Không phải bài video.',
+      });
+  }
+
+  /** Queues a source object already in storage for a video lesson; captions are stored with the asset. */
+  async function enqueue(lessonId: number, sourceKey: string, captions: CaptionInput[] = []): Promise<VideoAssetRow> {
+    await requireVideoLesson(lessonId);
+    const asset = await repo.insertAsset(db, lessonId, sourceKey, now().toISOString());
+    for (const caption of captions) await attachCaption(asset.id, caption);
+    return asset;
+  }
+
+  return {
+    enqueue,
+    attachCaption,
+
+    /** Stores a source file through the storage driver (`video/sources/…`) and queues it. */
+    async ingestFile(lessonId: number, file: string, captions: CaptionInput[] = []): Promise<VideoAssetRow> {
+      await requireVideoLesson(lessonId);
+      const extension = path.extname(file).toLowerCase();
+      const key = `video/sources/${randomBytes(8).toString('hex')}${SOURCE_EXTENSION.test(extension) ? extension : ''}`;
+      await storage.putObject(key, await fs.readFile(file), 'application/octet-stream', { private: true });
+      return enqueue(lessonId, key, captions);
+    },
+
+    /** The caller has already checked access (services.lessonAccess); this only signs. */
+    async playbackFor(lessonId: number): Promise<VideoPlayback> {
+      const { ready, latest } = await repo.findLessonAssets(db, lessonId);
+      // A replacement being transcoded does not interrupt the one that plays.
+      if (ready) return readyPlayback(ready);
+      return {
+        status: latest?.status ?? 'none',
+        progressPercent: latest?.progress_percent ?? 0,
+        masterUrl: null,
+        posterUrl: null,
+        durationSeconds: null,
+        rungs: [],
+        captions: [],
+      };
+    },
+
+    async assetStatus(assetId: number) {
+      return repo.findAsset(db, assetId);
+    },
+
+    /**
+     * One file of an asset for a signed URL: refused (403) when the signature is not ours for this
+     * asset, lesson and file, or has expired; playlists come back with every URI signed in turn.
+     */
+    async serve(input: { assetId: number; file: string; lessonId: number; expires: number; signature: string }) {
+      const { assetId, file, lessonId, expires } = input;
+      const target = { assetId, lessonId, file, expires };
+      if (!isServableFile(file) || !signer.verify(target, input.signature))
+        throw new AppError('FORBIDDEN', 'Liên kết video không hợp lệ.');
+      const remaining = expires - Math.floor(now().getTime() / 1000);
+      if (remaining <= 0) throw new AppError('FORBIDDEN', 'Liên kết video đã hết hạn. Vui lòng tải lại trang.');
+      const asset = await repo.findAsset(db, assetId);
+      if (asset && asset.lesson_id !== lessonId) throw new AppError('FORBIDDEN', 'Liên kết video không hợp lệ.');
+      if (!asset || asset.status !== 'ready') throw new AppError('NOT_FOUND', 'Không tìm thấy video.');
+      const body = await storage.getObject(assetKey(assetId, file));
+      if (!body) throw new AppError('NOT_FOUND', 'Không tìm thấy tệp video.');
+      const contentType = contentTypeOf(file);
+      const cacheControl = `private, max-age=${Math.min(remaining, 86_400)}`;
+      if (!file.endsWith('.m3u8')) return { body, contentType, cacheControl };
+      const text = rewritePlaylist(body.toString('utf8'), file, (inner) => signer.url({ ...target, file: inner }));
+      return { body: Buffer.from(text), contentType, cacheControl };
+    },
+
+    /** The transcoding worker of this process (server/main.ts starts it; tests run it job by job). */
+    createWorker(options: Partial<VideoWorkerDeps> = {}) {
+      return createVideoWorker({
+        db,
+        storage,
+        tools: deps.tools,
+        log: deps.log ?? silent,
+        maxAttempts: deps.maxAttempts,
+        ...(deps.now ? { now: deps.now } : {}),
+        onReady: () => deps.onReady?.(),
+        ...options,
+      });
+    },
+  };
+}
+
+export type VideoService = ReturnType<typeof createVideoService>;
