@@ -10,6 +10,7 @@ import * as identityLinks from './2026-11-22T0500-identity-links.ts';
 import * as commerce from './2026-11-22T0600-commerce.ts';
 import * as activationCampaigns from './2026-11-22T0700-activation-campaigns.ts';
 import * as learningProgress from './2026-11-22T0800-learning-progress.ts';
+import * as searchTitles from './2026-11-22T0860-search-titles.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0600-commerce': commerce,
   '2026-11-22T0700-activation-campaigns': activationCampaigns,
   '2026-11-22T0800-learning-progress': learningProgress,
+  '2026-11-22T0860-search-titles': searchTitles,
 };
 
 export const migrationProvider: MigrationProvider = {

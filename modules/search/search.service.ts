@@ -46,17 +46,18 @@ export interface SearchQuery {
 
 /** How many engine candidates are ranked in memory (the engines pre-sort by their own relevance). */
 const CANDIDATE_LIMIT = 400;
+/** How many title matches make the titles-only index's answer enough (decision 0006). */
+const TITLE_CANDIDATES_ENOUGH = 60;
+
+/** Vietnamese alphabetical order for the title sort (built once: a collator is costly to create). */
+const collator = new Intl.Collator('vi');
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService({ db }: { db: Kysely<Database> }) {
-  async function search(query: SearchQuery): Promise<SearchResult> {
-    const tokens = tokenizeQuery(query.q);
-    const facets: Record<SearchKind, number> = { course: 0, post: 0, support: 0 };
-    if (tokens.length === 0) return { items: [], total: 0, facets };
-    const words = markedWords(query.q);
-    const candidates = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT);
-    const ranked = candidates.map((candidate) => {
+  /** The candidates with what the sorts need: same-mark word counts, a match in the title, the date. */
+  function describe(candidates: repo.SearchCandidate[], tokens: string[], words: string[]) {
+    return candidates.map((candidate) => {
       const foldedTitle = highlightText(candidate.title, tokens);
       return {
         candidate,
@@ -67,10 +68,30 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
         time: candidate.published_at ? readDate(candidate.published_at).getTime() : 0,
       };
     });
+  }
+
+  /**
+   * Titles first: when the small titles-only index alone finds at least TITLE_CANDIDATES_ENOUGH
+   * documents, they are the results; otherwise the index over titles and bodies answers. The choice
+   * depends on the words only (not on the page or the kind asked), so totals, facets and pages agree
+   * whichever page or facet is shown. Sorting by content or date always reads the whole index.
+   */
+  async function findCandidates(tokens: string[], sort: SearchSort) {
+    if (sort === 'relevance' || sort === 'title') {
+      const titles = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'titles');
+      if (titles.length >= TITLE_CANDIDATES_ENOUGH) return titles;
+    }
+    return repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'all');
+  }
+
+  async function search(query: SearchQuery): Promise<SearchResult> {
+    const tokens = tokenizeQuery(query.q);
+    const facets: Record<SearchKind, number> = { course: 0, post: 0, support: 0 };
+    if (tokens.length === 0) return { items: [], total: 0, facets };
+    const sort = query.sort ?? 'relevance';
+    const ranked = describe(await findCandidates(tokens, sort), tokens, markedWords(query.q));
     for (const item of ranked) facets[item.candidate.kind] += 1;
     const chosen = query.kind ? ranked.filter((item) => item.candidate.kind === query.kind) : ranked;
-    const collator = new Intl.Collator('vi');
-    const sort = query.sort ?? 'relevance';
     chosen.sort((a, b) => {
       switch (sort) {
         case 'title':
