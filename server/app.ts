@@ -209,6 +209,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       root: path.resolve(options.clientDir),
       wildcard: false,
       decorateReply: false,
+      // The build writes brotli and gzip twins of every text asset (scripts/vite-precompress.ts).
+      preCompressed: true,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
