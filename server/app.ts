@@ -196,6 +196,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       root: path.resolve(options.uploadsDir),
       prefix: '/uploads/',
       decorateReply: false,
+      cacheControl: false,
       setHeaders: (response) => response.setHeader('cache-control', 'public, max-age=86400'),
     });
   }
@@ -211,6 +212,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       decorateReply: false,
       // The build writes brotli and gzip twins of every text asset (scripts/vite-precompress.ts).
       preCompressed: true,
+      // `send`'s own Cache-Control (max-age=0) would overwrite the one set below.
+      cacheControl: false,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
