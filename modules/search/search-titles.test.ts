@@ -53,6 +53,15 @@ describe(`search, titles first, on ${currentEngine()}`, () => {
     expect(onlyInBodies.data.map((hit) => hit.title)).toEqual(['Sao chổi và tiểu hành tinh']);
   });
 
+  it('takes every word as a prefix in titles, and the last word as a prefix in bodies', async () => {
+    expect((await search('q=ngam%20bau%20tro')).data.map((hit) => hit.title)).toEqual(['Ngắm bầu trời đêm']);
+    expect((await search('q=nga%20ba%20tro')).data.map((hit) => hit.title)).toEqual(['Ngắm bầu trời đêm']);
+    expect((await search('q=nhap%20mon%20thien%20va&sort=date')).data.map((hit) => hit.title)).toEqual([
+      'Sao chổi và tiểu hành tinh',
+    ]);
+    expect((await search('q=nha%20mo%20thien%20va')).data).toEqual([]);
+  });
+
   it('reads the whole index when sorting by date or content', async () => {
     for (const sort of ['date', 'content']) {
       const all = await search(`q=thien%20van&sort=${sort}`);

@@ -5,7 +5,7 @@
  * on the folded title for typo tolerance. Every write to a course, post or support
  * article calls `upsertSearchDocument` / `deleteSearchDocument` in the same transaction.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/migrations/columns.ts';
 import type { Database, SearchKind } from '../../db/schema.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
@@ -89,36 +89,52 @@ export interface SearchCandidate {
   score: number;
 }
 
-/** Which index a search reads: the small titles-only one, or titles and bodies. */
+/**
+ * How many matches an engine scores at most: a word found in tens of thousands of documents costs
+ * no more than this. Past it, the most recently indexed matches are the ones ranked (decision 0006).
+ */
+export const RANKING_POOL = 1_000;
+
+/**
+ * Which index a search reads: the small titles-only one, where every word is a prefix; or titles
+ * and bodies, where the last word is a prefix (the word being typed) and the earlier ones whole.
+ */
 export type SearchScope = 'titles' | 'all';
 
 const COLUMNS = sql`d.id, d.kind, d.entity_id, d.subtype, d.url, d.title, d.body, d.thumbnail, d.published_at`;
 
 const toCandidates = (rows: SearchCandidate[]) => rows.map((row) => ({ ...row, score: Number(row.score) }));
 
+/** Whether a token is matched as a word prefix in this scope (see SearchScope). */
+const isPrefix = (scope: SearchScope, index: number, count: number) => scope === 'titles' || index === count - 1;
+
 /**
- * Documents matching every folded token as a word prefix, in the titles only or in titles and
- * bodies, best first. Each engine ranks inside its index and keeps the best `limit` before any
- * document row is read. On PostgreSQL, when nothing in the whole index matches every word, titles
- * within a trigram distance of the folded query (typo tolerance). Tokens must be [a-z0-9] only.
+ * Documents matching every folded token in one scope, best first. Each engine scores at most
+ * RANKING_POOL matches inside its index and keeps the best `limit` before any document row is
+ * read. Tokens must be [a-z0-9] only.
  */
 export async function findSearchCandidates(
   db: Db,
   tokens: string[],
   limit: number,
-  scope: SearchScope = 'all',
+  scope: SearchScope,
 ): Promise<SearchCandidate[]> {
   if (tokens.length === 0) return [];
   if (isPostgres(db as Kysely<unknown>)) return findPostgresCandidates(db, tokens, limit, scope);
-  const match = tokens.map((token) => `"${token}"*`).join(' ');
-  const ranked =
+  const match = tokens
+    .map((token, index) => (isPrefix(scope, index, tokens.length) ? `"${token}"*` : `"${token}"`))
+    .join(' ');
+  // The newest RANKING_POOL matches, in the index's own order (it stops there), scored by bm25.
+  const pool =
     scope === 'titles'
       ? sql`select rowid, -bm25(search_title_fts) as score from search_title_fts
-          where search_title_fts match ${match} order by score desc, rowid desc limit ${limit}`
+          where search_title_fts match ${match} order by rowid desc limit ${RANKING_POOL}`
       : sql`select rowid, -bm25(search_fts, 10.0, 1.0) as score from search_fts
-          where search_fts match ${match} order by score desc, rowid desc limit ${limit}`;
+          where search_fts match ${match} order by rowid desc limit ${RANKING_POOL}`;
   const result = await sql<SearchCandidate>`
-    select ${COLUMNS}, m.score from (${ranked}) m join search_documents d on d.id = m.rowid
+    select ${COLUMNS}, m.score
+    from (select rowid, score from (${pool}) order by score desc, rowid desc limit ${limit}) m
+    join search_documents d on d.id = m.rowid
     order by m.score desc, d.id desc
   `.execute(db);
   return toCandidates(result.rows);
@@ -130,22 +146,50 @@ async function findPostgresCandidates(
   limit: number,
   scope: SearchScope,
 ): Promise<SearchCandidate[]> {
-  const tsquery = tokens.map((token) => `${token}:*`).join(' & ');
-  // Rank the index matches on their id and vector only; the wide rows are read for the best `limit`.
-  const ranked =
-    scope === 'titles'
-      ? sql`select id, ts_rank(title_vector, q)::float8 as score
-          from search_documents, to_tsquery('simple', ${tsquery}) q
-          where title_vector @@ q order by score desc, id desc limit ${limit}`
-      : sql`select id, ts_rank(search_vector, q)::float8 as score
-          from search_documents, to_tsquery('simple', ${tsquery}) q
-          where search_vector @@ q order by score desc, id desc limit ${limit}`;
-  const exact = await sql<SearchCandidate>`
-    select ${COLUMNS}, m.score from (${ranked}) m join search_documents d on d.id = m.id
+  const tsquery = tokens
+    .map((token, index) => (isPrefix(scope, index, tokens.length) ? `${token}:*` : token))
+    .join(' & ');
+  if (scope === 'titles') {
+    // Titles are short and stored inline: the planner may walk the newest rows and test each.
+    return rankPostgres(
+      db,
+      sql`select id, title_vector as vector from search_documents, to_tsquery('simple', ${tsquery}) q
+      where title_vector @@ q order by id desc limit ${RANKING_POOL}`,
+      tsquery,
+      limit,
+    );
+  }
+  // The body vector is large (compressed, out of line): testing row by row costs far more than the
+  // planner believes, so the pool is always read through the GIN index (a bitmap scan).
+  const pool = sql`select id, search_vector as vector from search_documents, to_tsquery('simple', ${tsquery}) q
+    where search_vector @@ q limit ${RANKING_POOL}`;
+  if (db.isTransaction) return rankPostgres(db, pool, tsquery, limit);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_indexscan = off`.execute(trx);
+    return rankPostgres(trx, pool, tsquery, limit);
+  });
+}
+
+/** Ranks a pool of (id, vector) by ts_rank, then reads the wide rows of the best `limit`. */
+async function rankPostgres(db: Db, pool: RawBuilder<unknown>, tsquery: string, limit: number) {
+  const result = await sql<SearchCandidate>`
+    select ${COLUMNS}, m.score
+    from (
+      select p.id, ts_rank(p.vector, to_tsquery('simple', ${tsquery}))::float8 as score from (${pool}) p
+      order by score desc, p.id desc limit ${limit}
+    ) m join search_documents d on d.id = m.id
     order by m.score desc, d.id desc
   `.execute(db);
-  if (exact.rows.length > 0 || scope === 'titles') return toCandidates(exact.rows);
-  // Nothing matched every word: fall back to titles within a trigram distance (typos).
+  return toCandidates(result.rows);
+}
+
+/**
+ * Typo tolerance (PostgreSQL only; none on SQLite): titles within a trigram distance of the folded
+ * query, for when nothing matches every word.
+ */
+export async function findSimilarTitles(db: Db, tokens: string[], limit: number): Promise<SearchCandidate[]> {
+  if (tokens.length === 0 || !isPostgres(db as Kysely<unknown>)) return [];
   const folded = tokens.join(' ');
   const fuzzy = await sql<SearchCandidate>`
     select ${COLUMNS}, public.word_similarity(${folded}, d.folded_title)::float8 as score
