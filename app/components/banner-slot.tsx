@@ -18,11 +18,14 @@ export function BannerSlot({
   placement,
   className = '',
   carousel = false,
+  priority = false,
 }: {
   banners: BannerView[];
   placement: number;
   className?: string;
   carousel?: boolean;
+  /** The slot opens the page: its first picture is likely the largest paint, fetched first, never lazily. */
+  priority?: boolean;
 }) {
   const visible = banners.filter((banner) => banner.type === 'banner');
   if (visible.length === 0) return null;
@@ -34,8 +37,7 @@ export function BannerSlot({
   return (
     <section aria-label={`Banner vị trí ${placement}`} data-placement={placement} className={`${layout} ${className}`}>
       {visible.map((banner, index) => {
-        // The first home banner is the page's largest paint: fetched first, never lazily.
-        const first = index === 0 && placement === 1;
+        const first = priority && index === 0;
         const image = (
           <picture>
             {banner.image_mobile ? (
