@@ -208,6 +208,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       decorateReply: false,
       // Private objects (HLS video) are only served through their signed URLs (/media/hls/).
       allowedPath: (pathName) => !isPrivatePath(pathName),
+      cacheControl: false,
       setHeaders: (response) => response.setHeader('cache-control', 'public, max-age=86400'),
     });
   }
@@ -221,6 +222,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       root: path.resolve(options.clientDir),
       wildcard: false,
       decorateReply: false,
+      // The build writes brotli and gzip twins of every text asset (scripts/vite-precompress.ts).
+      preCompressed: true,
+      // `send`'s own Cache-Control (max-age=0) would overwrite the one set below.
+      cacheControl: false,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -428,6 +428,24 @@ describe('headers and plain files', () => {
     expect(new Set(nonces).size).toBe(nonces.length);
   });
 
+  it('sends JSON answers the same security headers as pages, without the CSP', async () => {
+    const page = await get('/dang-nhap');
+    const api = await get('/api/user/navigation.json');
+    const security = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(([name]) =>
+          /^(x-(?!ratelimit)|cross-origin|origin-agent|referrer-policy|strict-transport)/.test(name),
+        ),
+      );
+    const { 'x-request-id': pageId, ...pageHeaders } = security(page.headers);
+    const { 'x-request-id': apiId, ...apiHeaders } = security(api.headers);
+    expect(apiHeaders).toEqual(pageHeaders);
+    expect(apiHeaders['x-content-type-options']).toBe('nosniff');
+    expect(apiId).not.toBe(pageId);
+    expect(api.headers['content-security-policy']).toBeUndefined();
+    expect(api.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('serves the build manifest with the build id the pages carry, never cached', async () => {
     const response = await get(`/_build/manifest.json?t=${Date.now()}`);
     expect(response.statusCode).toBe(200);

@@ -34,7 +34,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   ].filter(([, value]) => value?.trim());
   return (
     <PageFrame title="Giới thiệu" wide>
-      <BannerSlot banners={banners[5] ?? []} placement={5} className="mb-8" />
+      <BannerSlot banners={banners[5] ?? []} placement={5} className="mb-8" priority />
       <div className="grid gap-6 md:grid-cols-3">
         {intro.map((item) => (
           <section key={item.id} id={item.slug} className="rounded-2xl border border-slate-200 bg-white p-5">

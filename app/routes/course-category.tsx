@@ -40,7 +40,7 @@ export default function CourseCategoryPage({ loaderData }: Route.ComponentProps)
   return (
     <PageFrame title={category.name} crumbs={[{ label: 'Khóa học', to: '/khoa-hoc' }]} wide>
       {category.description ? <p className="-mt-3 mb-5 text-slate-700">{category.description}</p> : null}
-      <BannerSlot banners={banners} placement={2} className="mb-6" />
+      <BannerSlot banners={banners} placement={2} className="mb-6" priority />
       <CourseBrowser
         courses={items}
         total={total}

@@ -34,7 +34,7 @@ export default function CoursesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, query, search, categories, subjects, priceRanges, banners } = loaderData;
   return (
     <PageFrame title="Khóa học" wide>
-      <BannerSlot banners={banners} placement={2} className="mb-6" />
+      <BannerSlot banners={banners} placement={2} className="mb-6" priority />
       <CourseBrowser
         courses={items}
         total={total}

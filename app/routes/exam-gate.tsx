@@ -23,7 +23,7 @@ export default function ExamGatePage({ loaderData }: Route.ComponentProps) {
   const { posts, banners } = loaderData;
   return (
     <PageFrame title="Cổng thi" wide>
-      <BannerSlot banners={banners[20] ?? []} placement={20} className="mb-6" />
+      <BannerSlot banners={banners[20] ?? []} placement={20} className="mb-6" priority />
       <BannerSlot banners={banners[3] ?? []} placement={3} className="mb-6" />
       {posts.length > 0 ? <PostGrid posts={posts} /> : <EmptyState>Chưa có kỳ thi nào đang mở.</EmptyState>}
       <BannerSlot banners={banners[21] ?? []} placement={21} className="mt-8" />

@@ -30,7 +30,7 @@ export default function HashtagPage({ loaderData }: Route.ComponentProps) {
   const { tag, items, total, page, search, banners } = loaderData;
   return (
     <PageFrame title={`#${tag.name}`} crumbs={[{ label: 'Tin tức', to: '/tin-tuc' }]} wide>
-      <BannerSlot banners={banners} placement={23} className="mb-6" />
+      <BannerSlot banners={banners} placement={23} className="mb-6" priority />
       {items.length > 0 ? <PostGrid posts={items} /> : <EmptyState>Chưa có bài viết nào gắn hashtag này.</EmptyState>}
       <Pagination page={page} limit={LIMIT} total={total} search={search} />
     </PageFrame>

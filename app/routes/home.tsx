@@ -81,7 +81,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       >
         <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
           <h1 className="mb-4 text-2xl font-extrabold text-white sm:text-4xl">Học trực tuyến mọi lúc, mọi nơi</h1>
-          <BannerSlot banners={banners[1] ?? []} placement={1} carousel />
+          <BannerSlot banners={banners[1] ?? []} placement={1} carousel priority />
         </div>
       </section>
 

@@ -37,7 +37,7 @@ export default function SolutionDetailPage({ loaderData }: Route.ComponentProps)
   const { solution, banners } = loaderData;
   return (
     <PageFrame title={solution.title} crumbs={[{ label: 'Giải pháp', to: '/giai-phap' }]}>
-      <BannerSlot banners={banners} placement={11} className="mb-6" />
+      <BannerSlot banners={banners} placement={11} className="mb-6" priority />
       <article className="prose-content text-slate-800" dangerouslySetInnerHTML={{ __html: solution.content }} />
       <p className="mt-8">
         <Link to="/lien-he" className="btn-primary">

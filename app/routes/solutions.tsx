@@ -25,7 +25,7 @@ export default function SolutionsPage({ loaderData }: Route.ComponentProps) {
   const { solutions, banners } = loaderData;
   return (
     <PageFrame title="Giải pháp" wide>
-      <BannerSlot banners={banners} placement={10} className="mb-6" />
+      <BannerSlot banners={banners} placement={10} className="mb-6" priority />
       {solutions.length === 0 ? (
         <EmptyState>Chưa có giải pháp nào.</EmptyState>
       ) : (

@@ -38,7 +38,7 @@ export default function TeacherPage({ loaderData }: Route.ComponentProps) {
   const { teacher, courses, banners } = loaderData;
   return (
     <PageFrame title={teacher.full_name} wide>
-      <BannerSlot banners={banners} placement={12} className="mb-6" />
+      <BannerSlot banners={banners} placement={12} className="mb-6" priority />
       <section className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-start">
         {teacher.avatar ? (
           <img

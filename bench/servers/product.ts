@@ -23,9 +23,11 @@ export interface ProductOptions {
   pages: boolean;
   /** bench/checkout: learners and a course to buy, VNPay switched on (bench/lib/commerce-data.ts). */
   commerce?: CommerceOptions;
+  /** PAGE_CACHE_SECONDS (the default when absent); 0 renders every page request. */
+  pageCacheSeconds?: number;
 }
 
-serveInChild<ProductOptions>(async ({ pages, commerce }) => {
+serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds }) => {
   const build = pages
     ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     : undefined;
@@ -40,6 +42,7 @@ serveInChild<ProductOptions>(async ({ pages, commerce }) => {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     AUTH_RATE_LIMIT_SCALE: '100000',
+    ...(pageCacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: String(pageCacheSeconds) }),
     ...(commerce ? commerceEnv(commerce) : {}),
   });
   const database = connectDatabase({ dataDir });

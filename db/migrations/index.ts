@@ -15,6 +15,7 @@ import * as paymentOperations from './2026-11-22T0820-payment-operations.ts';
 import * as learningExtras from './2026-11-22T0830-learning-extras.ts';
 import * as videoAssets from './2026-11-22T0840-video-assets.ts';
 import * as learningProgressExtra from './2026-11-22T0850-learning-progress-extra.ts';
+import * as searchTitles from './2026-11-22T0860-search-titles.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0830-learning-extras': learningExtras,
   '2026-11-22T0840-video-assets': videoAssets,
   '2026-11-22T0850-learning-progress-extra': learningProgressExtra,
+  '2026-11-22T0860-search-titles': searchTitles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,7 +17,8 @@ import {
   subjectSchema,
   teacherSchema,
 } from './catalog.schemas.ts';
-import { addPublicCaching, requireViewerId } from './http-cache.ts';
+import type { CourseList } from './course.service.ts';
+import { addPublicCaching, requireViewerId, sendEncoded, serializeWith } from './http-cache.ts';
 
 const tags = ['catalog'];
 
@@ -101,9 +102,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(courseListItemSchema) },
       },
     },
-    async (request) => {
-      const { items, total } = await request.services.course.listCourses(request.query);
-      return { data: items, meta: { page: request.query.page, limit: request.query.limit, total } };
+    async (request, reply) => {
+      const { query } = request;
+      const envelope = ({ items, total }: CourseList) => ({
+        data: items,
+        meta: { page: query.page, limit: query.limit, total },
+      });
+      if (request.viewer) return envelope(await request.services.course.listCourses(query));
+      const serialize = serializeWith(reply);
+      const answer = await request.services.course.listCoursesAnswer(query, (list) => serialize(envelope(list)));
+      return sendEncoded(request, reply, answer);
     },
   );
 
@@ -117,9 +125,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(courseDetailsSchema) },
       },
     },
-    async (request) => ({
-      data: await request.services.course.getCourseDetails(request.query, request.viewer?.id),
-    }),
+    async (request, reply) => {
+      if (request.viewer) {
+        return { data: await request.services.course.getCourseDetails(request.query, request.viewer.id) };
+      }
+      const serialize = serializeWith(reply);
+      const answer = await request.services.course.getCourseDetailsAnswer(request.query, (data) => serialize({ data }));
+      return sendEncoded(request, reply, answer);
+    },
   );
 
   app.get(

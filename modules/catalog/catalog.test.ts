@@ -8,7 +8,9 @@ import {
   createSubject,
   createTeacher,
 } from '../../tests/factories/catalog.ts';
+import { createUser } from '../../tests/factories/accounts.ts';
 import { createPage } from '../../tests/factories/site.ts';
+import { signIn } from '../../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 
 let t: TestContext;
@@ -260,6 +262,41 @@ describe('GET /api/user/course/details.json', () => {
     expect(JSON.stringify(retail.curriculum)).not.toContain('bí mật');
     const free = (await get('/api/user/course/details.json?slug=toan-tu-duy-mien-phi')).json().data;
     expect(free.is_free).toBe(true);
+  });
+
+  it('answers from the cached serialised answer with a stable ETag, 304 on a match, fresh after a write', async () => {
+    const url = '/api/user/course/details.json?slug=luyen-thi-toan-12';
+    const first = await get(url);
+    expect(first.headers['cache-control']).toContain('public');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    const again = await get(url);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    const notModified = await get(url, { 'if-none-match': `W/"other", ${etag}` });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+    expect(notModified.headers['cache-control']).toContain('public');
+
+    await t.db.updateTable('courses').set({ summary: 'Tóm tắt mới' }).where('id', '=', ids.retail!).execute();
+    t.services.course.invalidate();
+    const changed = await get(url, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().data.summary).toBe('Tóm tắt mới');
+  });
+
+  it('answers a signed-in viewer privately, without an ETag, and records the view', async () => {
+    const user = await createUser(t.db);
+    const { bearer, userId } = await signIn(t, user.phone!, user.password);
+    const response = await get('/api/user/course/details.json?slug=combo-toan-12', bearer);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.json().data.slug).toBe('combo-toan-12');
+    expect((await t.services.course.listViewedCourses(userId)).map((c) => c.slug)).toEqual(['combo-toan-12']);
   });
 
   it('answers unknown and unpublished courses with 404 and the message', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Cache } from '../cache/cache.ts';
 import type { SearchService } from '../search/search.service.ts';
+import { encodeAnswer, type EncodedAnswer } from './http-cache.ts';
 import * as catalogRepo from './catalog.repository.ts';
 import type { CourseListQuery } from './catalog.schemas.ts';
 import * as repo from './course.repository.ts';
@@ -21,6 +22,14 @@ export interface CourseServiceDeps {
 }
 
 export type CourseService = ReturnType<typeof createCourseService>;
+export interface CourseList {
+  items: CourseItem[];
+  total: number;
+}
+type CourseRef = { id?: number | undefined; slug?: string | undefined };
+
+/** The cache key of a course reference (the lookup matches both when both are given). */
+const refKey = (by: CourseRef) => `${by.id ?? ''}/${by.slug ?? ''}`;
 export type PurchasablePod = repo.PurchasablePod;
 
 export function createCourseService({ db, cache, sanitize, search }: CourseServiceDeps) {
@@ -71,7 +80,7 @@ export function createCourseService({ db, cache, sanitize, search }: CourseServi
     return filter;
   }
 
-  async function listCourses(query: CourseListQuery): Promise<{ items: CourseItem[]; total: number }> {
+  async function listCourses(query: CourseListQuery): Promise<CourseList> {
     const key = `catalog:courses:${JSON.stringify(query)}`;
     return cache.wrap(key, HOT_TTL_MS, async () => {
       const filter = await buildFilter(query);
@@ -99,68 +108,77 @@ export function createCourseService({ db, cache, sanitize, search }: CourseServi
     return course;
   }
 
-  async function getCourseDetails(by: { id?: number | undefined; slug?: string | undefined }, viewerId?: number) {
+  /** Details by id or slug, looked up inside the cache: a hit reads nothing from the database. */
+  async function getCourseDetails(by: CourseRef, viewerId?: number) {
+    const details = await cache.wrap(`catalog:course:${refKey(by)}`, HOT_TTL_MS, () => loadCourseDetails(by));
+    if (viewerId !== undefined) await catalogRepo.recordCourseView(db, viewerId, details.id, nowIso());
+    return details;
+  }
+
+  async function loadCourseDetails(by: CourseRef) {
     const course = await requireCourse(by);
-    if (viewerId !== undefined) await catalogRepo.recordCourseView(db, viewerId, course.id, nowIso());
-    return cache.wrap(`catalog:course:${course.id}`, HOT_TTL_MS, async () => {
-      const [[item], pods, subjects, lessons, ratings, childIds, teacher, category] = await Promise.all([
-        loadItems({ ids: [course.id] }, 'newest', 1, 1),
-        repo.listPods(db, [course.id]),
-        repo.listCourseSubjects(db, course.id),
-        repo.listLessons(db, course.id),
-        repo.countVisibleReviewsByRating(db, course.id),
-        repo.listChildIds(db, course.id),
-        course.teacher_id === null ? undefined : catalogRepo.findActiveTeacher(db, { id: course.teacher_id }),
-        course.category_id === null ? undefined : catalogRepo.findCategoryRef(db, course.category_id),
-      ]);
-      const related =
-        course.category_id === null
-          ? []
-          : await loadItems({ categoryIds: [course.category_id], excludeIds: [course.id] }, 'popular', 1, 8);
-      const distribution: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
-      for (const row of ratings) distribution[String(row.rating)] = Number(row.count);
-      const base = item!;
-      const firstPrice = course.type === 'retail' ? (course.price_new ?? 0) : (pods[0]?.price ?? -1);
-      return {
-        ...base,
-        summary: course.summary,
-        description: sanitize(course.description ?? ''),
-        level: course.level,
-        lesson_count: course.lesson_count,
-        duration_seconds: course.duration_seconds,
-        enrolment_count: course.enrolment_count,
-        is_free: firstPrice === 0,
-        category: category ?? null,
-        subjects,
-        teacher_profile: teacher
-          ? {
-              id: teacher.id,
-              slug: teacher.slug,
-              full_name: teacher.full_name,
-              headline: teacher.headline,
-              avatar: teacher.avatar,
-              bio: teacher.bio ? sanitize(teacher.bio) : null,
-            }
-          : null,
-        pods: pods.map((pod) => ({
-          id: pod.id,
-          name: pod.name,
-          cycle: pod.cycle,
-          price: pod.price,
-          payment_type: pod.payment_type,
-        })),
-        children: await listCoursesByIds(childIds),
-        curriculum: buildLessonTree(lessons),
-        related,
-        rating_summary: {
-          avg: averageRating(course.rating_sum, course.rating_count),
-          count: course.rating_count,
-          distribution,
-        },
-        published_at: course.published_at === null ? null : readDate(course.published_at).toISOString(),
-        updated_at: readDate(course.updated_at).toISOString(),
-      };
-    });
+    const [[item], pods, subjects, lessons, ratings, childIds, teacher, category] = await Promise.all([
+      loadItems({ ids: [course.id] }, 'newest', 1, 1),
+      repo.listPods(db, [course.id]),
+      repo.listCourseSubjects(db, course.id),
+      repo.listLessons(db, course.id),
+      repo.countVisibleReviewsByRating(db, course.id),
+      repo.listChildIds(db, course.id),
+      course.teacher_id === null ? undefined : catalogRepo.findActiveTeacher(db, { id: course.teacher_id }),
+      course.category_id === null ? undefined : catalogRepo.findCategoryRef(db, course.category_id),
+    ]);
+    const related =
+      course.category_id === null
+        ? []
+        : await loadItems({ categoryIds: [course.category_id], excludeIds: [course.id] }, 'popular', 1, 8);
+    const distribution: Record<string, number> = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
+    for (const row of ratings) distribution[String(row.rating)] = Number(row.count);
+    const base = item!;
+    const firstPrice = course.type === 'retail' ? (course.price_new ?? 0) : (pods[0]?.price ?? -1);
+    return {
+      ...base,
+      summary: course.summary,
+      description: sanitize(course.description ?? ''),
+      level: course.level,
+      lesson_count: course.lesson_count,
+      duration_seconds: course.duration_seconds,
+      enrolment_count: course.enrolment_count,
+      is_free: firstPrice === 0,
+      category: category ?? null,
+      subjects,
+      teacher_profile: teacher
+        ? {
+            id: teacher.id,
+            slug: teacher.slug,
+            full_name: teacher.full_name,
+            headline: teacher.headline,
+            avatar: teacher.avatar,
+            bio: teacher.bio ? sanitize(teacher.bio) : null,
+          }
+        : null,
+      pods: pods.map((pod) => ({
+        id: pod.id,
+        name: pod.name,
+        cycle: pod.cycle,
+        price: pod.price,
+        payment_type: pod.payment_type,
+      })),
+      children: await listCoursesByIds(childIds),
+      curriculum: buildLessonTree(lessons),
+      related,
+      rating_summary: {
+        avg: averageRating(course.rating_sum, course.rating_count),
+        count: course.rating_count,
+        distribution,
+      },
+      published_at: course.published_at === null ? null : readDate(course.published_at).toISOString(),
+      updated_at: readDate(course.updated_at).toISOString(),
+    };
+  }
+
+  /** A public answer (anonymous: no view recorded) serialised once per cache entry, with its ETag. */
+  function cachedAnswer<T>(key: string, load: () => Promise<T>, encode: (value: T) => string): Promise<EncodedAnswer> {
+    return cache.wrap(`catalog:answer:${key}`, HOT_TTL_MS, async () => encodeAnswer(encode(await load())));
   }
 
   async function getCurriculum(by: { id?: number | undefined; slug?: string | undefined }) {
@@ -199,6 +217,14 @@ export function createCourseService({ db, cache, sanitize, search }: CourseServi
     listComboChildIds: (comboId: number) => repo.listChildIds(db, comboId),
     listCoursesByIds,
     getCourseDetails,
+    /** course/details.json for anonymous readers: cached serialised with its ETag. */
+    getCourseDetailsAnswer: (
+      by: CourseRef,
+      encode: (details: Awaited<ReturnType<typeof getCourseDetails>>) => string,
+    ) => cachedAnswer(`course:${refKey(by)}`, () => getCourseDetails(by), encode),
+    /** course.json for anonymous readers: cached serialised with its ETag. */
+    listCoursesAnswer: (query: CourseListQuery, encode: (list: CourseList) => string) =>
+      cachedAnswer(`courses:${JSON.stringify(query)}`, () => listCourses(query), encode),
     getCurriculum,
     listReviews,
     listViewedCourses,

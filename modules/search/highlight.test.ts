@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildSnippet, countExactWords, highlightText, markedWords, tokenizeQuery, toPlainText } from './highlight.ts';
+import {
+  buildSnippet,
+  countExactWords,
+  foldedWordMatcher,
+  highlightText,
+  markedWords,
+  tokenizeQuery,
+  toPlainText,
+} from './highlight.ts';
 
 describe('search text helpers', () => {
   it('folds queries into [a-z0-9] tokens, including đ and letters with two marks', () => {
@@ -12,6 +20,17 @@ describe('search text helpers', () => {
   it('counts words typed with the same marks', () => {
     expect(countExactWords('Nuôi con dế mèn', markedWords('con dế'))).toBe(2);
     expect(countExactWords('Con dê và cừu', markedWords('con dế'))).toBe(1);
+    expect(countExactWords('Nuôi con dế mèn', markedWords('dế mè'))).toBe(2);
+    expect(countExactWords('Nuôi con dế mèn', markedWords('ế'))).toBe(0);
+  });
+
+  it('tells whether a folded token starts a word of the text, as highlighting does', () => {
+    const matches = foldedWordMatcher(['dia', 'da']);
+    expect(matches('Địa lý 12')).toBe(true);
+    expect(matches('Du lịch Đà Nẵng')).toBe(true);
+    expect(matches('Khu đô thị')).toBe(false);
+    expect(matches('Chỉ địa')).toBe(true);
+    expect(foldedWordMatcher(['ng'])('Tiếng Anh')).toBe(false);
   });
 
   it('highlights whole words as written and escapes HTML', () => {

@@ -30,13 +30,30 @@ export function markedWords(query: string): string[] {
   ].slice(0, 8);
 }
 
-/** How many of the typed words occur with the same marks as whole words in the text. */
+/**
+ * Counts how many of the typed words (`markedWords`) occur with the same marks at the start of a
+ * word of a text. One pattern per word, built once per query: the text is only lowercased, never
+ * rewritten (words hold letters and digits only, so they need no escaping).
+ */
+export function exactWordCounter(words: string[]): (text: string) => number {
+  const patterns = words.map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${word}`, 'u'));
+  return (text) => {
+    const haystack = text.normalize('NFC').toLowerCase();
+    let count = 0;
+    for (const pattern of patterns) if (pattern.test(haystack)) count += 1;
+    return count;
+  };
+}
+
+/** How many of the typed words occur with the same marks at the start of a word of the text. */
 export function countExactWords(text: string, words: string[]): number {
-  const haystack = ` ${text
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
-  return words.filter((word) => haystack.includes(` ${word}`)).length;
+  return exactWordCounter(words)(text);
+}
+
+/** Whether a folded token starts a word of the text, marks and đ ignored (`highlightText` marks something). */
+export function foldedWordMatcher(tokens: string[]): (text: string) => boolean {
+  const pattern = tokens.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${tokens.join('|')})`, 'u');
+  return (text) => pattern !== null && pattern.test(foldVietnamese(text));
 }
 
 function foldWithMap(text: string): { folded: string; origin: number[] } {

@@ -1,10 +1,11 @@
 /**
- * The search index, one interface over two engines: SQLite FTS5 over folded text (search_fts, rowid =
- * search_documents.id) and PostgreSQL full-text over `kt_unaccent` (a generated tsvector) plus
- * pg_trgm on the folded title for typo tolerance. Every write to a course, post or support
+ * The search index, one interface over two engines: SQLite FTS5 over folded text (search_fts over
+ * titles and bodies, search_title_fts over titles; rowid = search_documents.id) and PostgreSQL
+ * full-text over `kt_unaccent` (a generated tsvector; `title_vector` for titles only) plus pg_trgm
+ * on the folded title for typo tolerance. Every write to a course, post or support
  * article calls `upsertSearchDocument` / `deleteSearchDocument` in the same transaction.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/migrations/columns.ts';
 import type { Database, SearchKind } from '../../db/schema.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
@@ -51,11 +52,17 @@ export async function upsertSearchDocument(db: Db, doc: SearchDocumentInput, now
     .returning('id')
     .executeTakeFirstOrThrow();
   if (!isPostgres(db as Kysely<unknown>)) {
-    await sql`delete from search_fts where rowid = ${id}`.execute(db);
+    await deleteFromSqliteIndex(db, id);
     await sql`insert into search_fts (rowid, title, body) values (${id}, ${values.folded_title}, ${foldVietnamese(values.body)})`.execute(
       db,
     );
+    await sql`insert into search_title_fts (rowid, title) values (${id}, ${values.folded_title})`.execute(db);
   }
+}
+
+async function deleteFromSqliteIndex(db: Db, id: number): Promise<void> {
+  await sql`delete from search_fts where rowid = ${id}`.execute(db);
+  await sql`delete from search_title_fts where rowid = ${id}`.execute(db);
 }
 
 export async function deleteSearchDocument(db: Db, kind: SearchKind, entityId: number): Promise<void> {
@@ -65,7 +72,7 @@ export async function deleteSearchDocument(db: Db, kind: SearchKind, entityId: n
     .where('entity_id', '=', entityId)
     .returning('id')
     .executeTakeFirst();
-  if (row && !isPostgres(db as Kysely<unknown>)) await sql`delete from search_fts where rowid = ${row.id}`.execute(db);
+  if (row && !isPostgres(db as Kysely<unknown>)) await deleteFromSqliteIndex(db, row.id);
 }
 
 export interface SearchCandidate {
@@ -83,42 +90,115 @@ export interface SearchCandidate {
 }
 
 /**
- * Documents matching every folded token as a word prefix, best first; on PostgreSQL, when none
- * does, titles within a trigram distance of the folded query (typo tolerance). Tokens must be [a-z0-9] only.
+ * How many matches an engine scores at most: a word found in tens of thousands of documents costs
+ * no more than this. Past it, the most recently indexed matches are the ones ranked, except in the
+ * PostgreSQL body index, which takes them in storage order (decision 0006).
  */
-export async function findSearchCandidates(db: Db, tokens: string[], limit: number): Promise<SearchCandidate[]> {
+export const RANKING_POOL = 1_000;
+
+/**
+ * Which index a search reads: the small titles-only one, where every word is a prefix; or titles
+ * and bodies, where the last word is a prefix (the word being typed) and the earlier ones whole.
+ */
+export type SearchScope = 'titles' | 'all';
+
+const COLUMNS = sql`d.id, d.kind, d.entity_id, d.subtype, d.url, d.title, d.body, d.thumbnail, d.published_at`;
+
+const toCandidates = (rows: SearchCandidate[]) => rows.map((row) => ({ ...row, score: Number(row.score) }));
+
+/** Whether a token is matched as a word prefix in this scope (see SearchScope). */
+const isPrefix = (scope: SearchScope, index: number, count: number) => scope === 'titles' || index === count - 1;
+
+/**
+ * Documents matching every folded token in one scope, best first. Each engine scores at most
+ * RANKING_POOL matches inside its index and keeps the best `limit` before any document row is
+ * read. Tokens must be [a-z0-9] only.
+ */
+export async function findSearchCandidates(
+  db: Db,
+  tokens: string[],
+  limit: number,
+  scope: SearchScope,
+): Promise<SearchCandidate[]> {
   if (tokens.length === 0) return [];
-  if (isPostgres(db as Kysely<unknown>)) {
-    const tsquery = tokens.map((token) => `${token}:*`).join(' & ');
-    const exact = await sql<SearchCandidate>`
-      select d.id, d.kind, d.entity_id, d.subtype, d.url, d.title, d.body, d.thumbnail, d.published_at,
-        ts_rank(d.search_vector, q)::float8 as score
-      from search_documents d, to_tsquery('simple', ${tsquery}) q
-      where d.search_vector @@ q
-      order by score desc, d.id desc
-      limit ${limit}
-    `.execute(db);
-    if (exact.rows.length > 0) return exact.rows.map((row) => ({ ...row, score: Number(row.score) }));
-    // Nothing matched every word: fall back to titles within a trigram distance (typos).
-    const folded = tokens.join(' ');
-    const fuzzy = await sql<SearchCandidate>`
-      select d.id, d.kind, d.entity_id, d.subtype, d.url, d.title, d.body, d.thumbnail, d.published_at,
-        public.word_similarity(${folded}, d.folded_title)::float8 as score
-      from search_documents d
-      where ${folded} operator(public.<%) d.folded_title
-      order by score desc, d.id desc
-      limit ${limit}
-    `.execute(db);
-    return fuzzy.rows.map((row) => ({ ...row, score: Number(row.score) }));
-  }
-  const match = tokens.map((token) => `"${token}"*`).join(' ');
+  if (isPostgres(db as Kysely<unknown>)) return findPostgresCandidates(db, tokens, limit, scope);
+  const match = tokens
+    .map((token, index) => (isPrefix(scope, index, tokens.length) ? `"${token}"*` : `"${token}"`))
+    .join(' ');
+  // The newest RANKING_POOL matches, in the index's own order (it stops there), scored by bm25.
+  const pool =
+    scope === 'titles'
+      ? sql`select rowid, -bm25(search_title_fts) as score from search_title_fts
+          where search_title_fts match ${match} order by rowid desc limit ${RANKING_POOL}`
+      : sql`select rowid, -bm25(search_fts, 10.0, 1.0) as score from search_fts
+          where search_fts match ${match} order by rowid desc limit ${RANKING_POOL}`;
   const result = await sql<SearchCandidate>`
-    select d.id, d.kind, d.entity_id, d.subtype, d.url, d.title, d.body, d.thumbnail, d.published_at,
-      -bm25(search_fts, 10.0, 1.0) as score
-    from search_fts join search_documents d on d.id = search_fts.rowid
-    where search_fts match ${match}
+    select ${COLUMNS}, m.score
+    from (select rowid, score from (${pool}) order by score desc, rowid desc limit ${limit}) m
+    join search_documents d on d.id = m.rowid
+    order by m.score desc, d.id desc
+  `.execute(db);
+  return toCandidates(result.rows);
+}
+
+async function findPostgresCandidates(
+  db: Db,
+  tokens: string[],
+  limit: number,
+  scope: SearchScope,
+): Promise<SearchCandidate[]> {
+  const tsquery = tokens
+    .map((token, index) => (isPrefix(scope, index, tokens.length) ? `${token}:*` : token))
+    .join(' & ');
+  if (scope === 'titles') {
+    // Titles are short and stored inline: the planner may walk the newest rows and test each.
+    return rankPostgres(
+      db,
+      sql`select id, title_vector as vector from search_documents, to_tsquery('simple', ${tsquery}) q
+      where title_vector @@ q order by id desc limit ${RANKING_POOL}`,
+      tsquery,
+      limit,
+    );
+  }
+  // The body vector is large (compressed, out of line): testing row by row costs far more than the
+  // planner believes, so the pool is always read through the GIN index (a bitmap scan), in storage
+  // order: asking for the newest would read every match (0.1–0.7 s for common words).
+  const pool = sql`select id, search_vector as vector from search_documents, to_tsquery('simple', ${tsquery}) q
+    where search_vector @@ q limit ${RANKING_POOL}`;
+  if (db.isTransaction) return rankPostgres(db, pool, tsquery, limit);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_indexscan = off`.execute(trx);
+    return rankPostgres(trx, pool, tsquery, limit);
+  });
+}
+
+/** Ranks a pool of (id, vector) by ts_rank, then reads the wide rows of the best `limit`. */
+async function rankPostgres(db: Db, pool: RawBuilder<unknown>, tsquery: string, limit: number) {
+  const result = await sql<SearchCandidate>`
+    select ${COLUMNS}, m.score
+    from (
+      select p.id, ts_rank(p.vector, to_tsquery('simple', ${tsquery}))::float8 as score from (${pool}) p
+      order by score desc, p.id desc limit ${limit}
+    ) m join search_documents d on d.id = m.id
+    order by m.score desc, d.id desc
+  `.execute(db);
+  return toCandidates(result.rows);
+}
+
+/**
+ * Typo tolerance (PostgreSQL only; none on SQLite): titles within a trigram distance of the folded
+ * query, for when nothing matches every word.
+ */
+export async function findSimilarTitles(db: Db, tokens: string[], limit: number): Promise<SearchCandidate[]> {
+  if (tokens.length === 0 || !isPostgres(db as Kysely<unknown>)) return [];
+  const folded = tokens.join(' ');
+  const fuzzy = await sql<SearchCandidate>`
+    select ${COLUMNS}, public.word_similarity(${folded}, d.folded_title)::float8 as score
+    from search_documents d
+    where ${folded} operator(public.<%) d.folded_title
     order by score desc, d.id desc
     limit ${limit}
   `.execute(db);
-  return result.rows.map((row) => ({ ...row, score: Number(row.score) }));
+  return toCandidates(fuzzy.rows);
 }

@@ -6,7 +6,14 @@
 import type { Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { Database, SearchKind } from '../../db/schema.ts';
-import { buildSnippet, countExactWords, highlightText, markedWords, tokenizeQuery } from './highlight.ts';
+import {
+  buildSnippet,
+  exactWordCounter,
+  foldedWordMatcher,
+  highlightText,
+  markedWords,
+  tokenizeQuery,
+} from './highlight.ts';
 import * as repo from './search.repository.ts';
 import type { SearchSort } from './search-options.ts';
 
@@ -46,31 +53,58 @@ export interface SearchQuery {
 
 /** How many engine candidates are ranked in memory (the engines pre-sort by their own relevance). */
 const CANDIDATE_LIMIT = 400;
+/** How many title matches make the titles-only index's answer enough (decision 0006). */
+const TITLE_CANDIDATES_ENOUGH = 60;
+
+/** Vietnamese alphabetical order for the title sort (built once: a collator is costly to create). */
+const collator = new Intl.Collator('vi');
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService({ db }: { db: Kysely<Database> }) {
+  /** The candidates with what the sorts need: same-mark word counts, a match in the title, the date. */
+  function describe(candidates: repo.SearchCandidate[], tokens: string[], words: string[]) {
+    const countExact = exactWordCounter(words);
+    const matchesTitle = foldedWordMatcher(tokens);
+    return candidates.map((candidate) => ({
+      candidate,
+      exactTitle: countExact(candidate.title),
+      exact: countExact(`${candidate.title} ${candidate.body}`),
+      inTitle: matchesTitle(candidate.title) ? 1 : 0,
+      time: candidate.published_at ? readDate(candidate.published_at).getTime() : 0,
+    }));
+  }
+
+  /**
+   * Titles first: when the small titles-only index alone finds at least TITLE_CANDIDATES_ENOUGH
+   * documents, they are the results (relevance and title sorts). Otherwise the index over titles
+   * and bodies answers too, after the title matches (a title match outranks a body-only one, as
+   * the title weight does in the engines; and every title word may be a prefix, in bodies only the
+   * last). The choice depends on the words only, not on the page or the kind asked, so totals,
+   * facets and pages agree. When nothing matches at all, titles close to the words (typos, on
+   * PostgreSQL).
+   */
+  async function findCandidates(tokens: string[], sort: SearchSort) {
+    const titles = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'titles');
+    if (titles.length >= TITLE_CANDIDATES_ENOUGH && (sort === 'relevance' || sort === 'title')) return titles;
+    const all = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'all');
+    if (titles.length === 0 && all.length === 0) return repo.findSimilarTitles(db, tokens, CANDIDATE_LIMIT);
+    const lead = Math.max(0, ...all.map((candidate) => candidate.score));
+    const inTitles = new Set(titles.map((candidate) => candidate.id));
+    return [
+      ...titles.map((candidate) => ({ ...candidate, score: candidate.score + lead })),
+      ...all.filter((candidate) => !inTitles.has(candidate.id)),
+    ].slice(0, CANDIDATE_LIMIT);
+  }
+
   async function search(query: SearchQuery): Promise<SearchResult> {
     const tokens = tokenizeQuery(query.q);
     const facets: Record<SearchKind, number> = { course: 0, post: 0, support: 0 };
     if (tokens.length === 0) return { items: [], total: 0, facets };
-    const words = markedWords(query.q);
-    const candidates = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT);
-    const ranked = candidates.map((candidate) => {
-      const foldedTitle = highlightText(candidate.title, tokens);
-      return {
-        candidate,
-        exactTitle: countExactWords(candidate.title, words),
-        exact: countExactWords(`${candidate.title} ${candidate.body}`, words),
-        inTitle: foldedTitle.includes('<mark>') ? 1 : 0,
-        titleHtml: foldedTitle,
-        time: candidate.published_at ? readDate(candidate.published_at).getTime() : 0,
-      };
-    });
+    const sort = query.sort ?? 'relevance';
+    const ranked = describe(await findCandidates(tokens, sort), tokens, markedWords(query.q));
     for (const item of ranked) facets[item.candidate.kind] += 1;
     const chosen = query.kind ? ranked.filter((item) => item.candidate.kind === query.kind) : ranked;
-    const collator = new Intl.Collator('vi');
-    const sort = query.sort ?? 'relevance';
     chosen.sort((a, b) => {
       switch (sort) {
         case 'title':
@@ -92,14 +126,14 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
       }
     });
     const start = (query.page - 1) * query.limit;
-    const items = chosen.slice(start, start + query.limit).map(({ candidate, titleHtml }) => ({
+    const items = chosen.slice(start, start + query.limit).map(({ candidate }) => ({
       kind: candidate.kind,
       id: candidate.entity_id,
       subtype: candidate.subtype,
       title: candidate.title,
       url: candidate.url,
       thumbnail: candidate.thumbnail,
-      title_html: titleHtml,
+      title_html: highlightText(candidate.title, tokens),
       snippet_html: buildSnippet(candidate.body, tokens),
       published_at: candidate.published_at ? readDate(candidate.published_at).toISOString() : null,
     }));

@@ -6,24 +6,30 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-const NONCE_PLACEHOLDER = '\u0000kt-nonce\u0000';
-
 /** Cookies the browser keeps for itself (visit tracking, my-course flag): they never change a page. */
 const NEUTRAL_COOKIES = new Set(['kt_bid', 'up', 'kt_mycourse', 'isCheck']);
 
-interface CachedPage {
-  expires: number;
+/** A page ready to send: the body is a string (no stream to pipe), with this request's nonce in. */
+export interface PageAnswer {
   status: number;
   headers: Array<[string, string]>;
   body: string;
 }
 
+interface CachedPage {
+  expires: number;
+  status: number;
+  headers: Array<[string, string]>;
+  /** The body split where the nonce goes: joining with a nonce is one pass, no search. */
+  parts: string[];
+}
+
 export interface PageCache {
   /** The cache key when this request may be answered from (or stored in) the cache. */
   keyFor(request: FastifyRequest): string | null;
-  lookup(key: string, nonce: string): Response | null;
-  /** Stores a cacheable answer and returns the response to send in its place. */
-  store(key: string, response: Response, nonce: string): Promise<Response>;
+  lookup(key: string, nonce: string): PageAnswer | null;
+  /** Stores a cacheable answer and returns it as a page to send, or the response itself when not cacheable. */
+  store(key: string, response: Response, nonce: string): Promise<PageAnswer | Response>;
 }
 
 function hasOnlyNeutralCookies(header: string | undefined): boolean {
@@ -50,9 +56,7 @@ export function createPageCache(ttlSeconds: number, maxEntries = 500): PageCache
         entries.delete(key);
         return null;
       }
-      const headers = new Headers(hit.headers);
-      headers.set('x-page-cache', 'hit');
-      return new Response(hit.body.replaceAll(NONCE_PLACEHOLDER, nonce), { status: hit.status, headers });
+      return { status: hit.status, headers: [...hit.headers, ['x-page-cache', 'hit']], body: hit.parts.join(nonce) };
     },
     async store(key, response, nonce) {
       const type = response.headers.get('content-type') ?? '';
@@ -63,20 +67,18 @@ export function createPageCache(ttlSeconds: number, maxEntries = 500): PageCache
         (type.startsWith('text/html') || type.startsWith('text/x-script'));
       if (!cacheable) return response;
       const body = await response.text();
-      const headers = [...response.headers.entries()];
+      const headers = [...response.headers.entries()].filter(([name]) => name !== 'content-length');
       entries.set(key, {
         expires: Date.now() + ttlSeconds * 1000,
         status: response.status,
         headers,
-        body: nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body,
+        parts: nonce ? body.split(nonce) : [body],
       });
       if (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      const fresh = new Headers(headers);
-      fresh.set('x-page-cache', 'miss');
-      return new Response(body, { status: response.status, headers: fresh });
+      return { status: response.status, headers: [...headers, ['x-page-cache', 'miss']], body };
     },
   };
 }

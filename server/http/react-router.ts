@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import type { PageCache } from './page-cache.ts';
+import type { PageAnswer, PageCache } from './page-cache.ts';
 
 export interface ReactRouterOptions {
   getBuild: () => Promise<ServerBuild> | ServerBuild;
@@ -53,6 +53,13 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
+/** A page as a string (the micro-cache's): no stream to pipe. */
+function sendPage(reply: FastifyReply, page: PageAnswer): FastifyReply {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  return reply.send(page.body);
+}
+
 export async function registerReactRouter(app: FastifyInstance, options: ReactRouterOptions): Promise<void> {
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => {
@@ -78,13 +85,11 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
         const nonce = reply.raw.cspNonce ?? '';
         const cacheKey = options.pageCache?.keyFor(request) ?? null;
         const cached = cacheKey ? options.pageCache!.lookup(cacheKey, nonce) : null;
-        if (cached) return sendFetchResponse(reply, cached);
+        if (cached) return sendPage(reply, cached);
         const handle = await getHandler();
         const response = await handle(toFetchRequest(request, reply), await options.getLoadContext(request, reply));
-        return sendFetchResponse(
-          reply,
-          cacheKey ? await options.pageCache!.store(cacheKey, response, nonce) : response,
-        );
+        const page = cacheKey ? await options.pageCache!.store(cacheKey, response, nonce) : response;
+        return page instanceof Response ? sendFetchResponse(reply, page) : sendPage(reply, page);
       },
     });
   });

@@ -1,10 +1,11 @@
 /**
  * Security headers (Helmet) and the per-request CSP nonce. Helmet is built once: building it per
  * request (as @fastify/helmet does) re-parses the policy on every response. Only page requests
- * get a nonce; the JSON API runs no scripts.
+ * get a nonce; the JSON API runs no scripts, so its headers are the same for every answer and are
+ * computed at start.
  */
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -25,11 +26,31 @@ export interface SecurityOptions {
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/restapi/');
 
+type HeaderMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+
+/**
+ * The headers a Helmet middleware sets when none depends on the request (JSON answers run no
+ * scripts: no content security policy, so no nonce), captured once from a stand-in response.
+ */
+function fixedHeadersOf(middleware: HeaderMiddleware): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let finished = false;
+  middleware({ headers: {} } as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('Helmet did not finish synchronously');
+  return [...headers];
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
   const nonceOf = (response: ServerResponse) => `'nonce-${response.cspNonce ?? 'none'}'`;
   const common = { crossOriginEmbedderPolicy: false, strictTransportSecurity: options.hsts } as const;
-  // JSON answers run no scripts: the same headers without the content security policy.
-  const apiHeaders = helmet({ ...common, contentSecurityPolicy: false });
   const pageHeaders = helmet({
     ...common,
     contentSecurityPolicy: options.csp
@@ -60,10 +81,15 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
       : false,
   });
 
+  // Nothing in the API's headers varies per request: they are computed once.
+  const apiHeaders = fixedHeadersOf(helmet({ ...common, contentSecurityPolicy: false }));
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (isApiPath(request.url)) {
+      for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+      return done();
+    }
     const next = (error?: unknown) => done(error as Error | undefined);
-    if (isApiPath(request.url)) return apiHeaders(request.raw, reply.raw, next);
     reply.raw.cspNonce = randomBytes(16).toString('base64');
     pageHeaders(request.raw, reply.raw, next);
   });

@@ -97,6 +97,27 @@ describe('pages with seeded data', () => {
   });
 });
 
+describe('banners that open a page', () => {
+  it('fetch the first picture first, never lazily, with a box at the mobile ratio', async () => {
+    for (const [url, placement] of [
+      ['/', 1],
+      ['/khoa-hoc', 2],
+    ] as const) {
+      const html = (await get(url)).body;
+      const slot = new RegExp(`data-placement="${placement}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1] ?? '';
+      const images = [...slot.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);
+      expect(images.length, url).toBeGreaterThan(0);
+      expect(images[0], url).toMatch(/fetchpriority="high"/i);
+      expect(images[0], url).toContain('loading="eager"');
+      for (const image of images.slice(1)) expect(image, url).toContain('loading="lazy"');
+      expect(slot, url).toMatch(/<source media="\(max-width: 767px\)"[^>]*width="750" height="500"/);
+    }
+    const footer = /data-placement="7"[^>]*>([\s\S]*?)<\/section>/.exec((await get('/')).body)?.[1] ?? '';
+    expect(footer).toContain('loading="lazy"');
+    expect(footer).not.toMatch(/fetchpriority="high"/i);
+  });
+});
+
 describe('/khoa-hoc filters, sort and pagination in the URL', () => {
   it('narrows by category, free and sort, paginates, and shows an empty state', async () => {
     const free = await get('/khoa-hoc?free=1');

@@ -29,7 +29,7 @@ export function NewsList({
 }) {
   return (
     <>
-      <BannerSlot banners={banners} placement={placement} className="mb-6" />
+      <BannerSlot banners={banners} placement={placement} className="mb-6" priority />
       <nav aria-label="Chuyên mục tin tức" className="mb-6 flex gap-2 overflow-x-auto pb-1">
         <Link
           to="/tin-tuc"

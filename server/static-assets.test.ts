@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
+
+let t: TestContext;
+let script: string;
+
+beforeAll(async () => {
+  t = await createTestContext({ pages: true });
+  const home = await t.app.inject({ method: 'GET', url: '/' });
+  const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(home.body)?.[0];
+  if (!entry) throw new Error('the home page links no entry script');
+  script = entry;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+it('serves the brotli and gzip twins written at build time, immutable', async () => {
+  const raw = fs.readFileSync(path.join('build/client', script));
+  const br = await t.app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  expect(br.statusCode).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers['content-type']).toMatch(/javascript/);
+  expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(zlib.brotliDecompressSync(br.rawPayload).equals(raw)).toBe(true);
+
+  const gzip = await t.app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(zlib.gunzipSync(gzip.rawPayload).equals(raw)).toBe(true);
+
+  const plain = await t.app.inject({ method: 'GET', url: script });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.rawPayload.equals(raw)).toBe(true);
+  expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+it('keeps an hour of caching for the files outside /assets/', async () => {
+  const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+  expect(icon.statusCode).toBe(200);
+  expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+});
