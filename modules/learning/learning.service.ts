@@ -97,8 +97,11 @@ export function createLearningService({
     return courseProgress(userId, courseId);
   }
 
+  /** The transcoded video when the lesson has one (or one on its way); otherwise its plain video URL. */
   async function playbackOf(lessonId: number, videoUrl: string | null, duration: number) {
-    return video ? video.playbackFor(lessonId) : fallbackPlayback(safeMediaUrl(videoUrl), duration);
+    const transcoded = video ? await video.playbackFor(lessonId) : null;
+    if (transcoded && transcoded.status !== 'none') return transcoded;
+    return fallbackPlayback(safeMediaUrl(videoUrl), duration);
   }
 
   /** lesson/details.json: the content, for learners who may study the lesson (401/403 otherwise). */

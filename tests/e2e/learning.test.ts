@@ -1,7 +1,7 @@
 /**
  * Studying in Chromium against the real product (demo seed): "Vào học" on a free course, the video
  * plays, the position is saved, leaving and coming back resumes near it, every lesson gets completed
- * and the course shows 100 %. On a phone-sized window the curriculum folds behind a button.
+ * and the course shows 100 %, with its certificate. On a phone-sized window the curriculum folds behind a button.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,37 +41,26 @@ async function storeClip(): Promise<string> {
   return new URL(storage.publicUrl(key), 'http://localhost').pathname;
 }
 
-/** A two-rung HLS ladder (480p and 240p, 2-second segments) with its master playlist, stored likewise. */
-async function storeLadder(): Promise<string> {
+/**
+ * A 14-second 854×480 clip sent through the real video pipeline (storage, job, ffmpeg ladder):
+ * the lesson then plays the 480/360/240 ladder through signed URLs.
+ */
+async function transcodeInto(lessonId: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-hls-'));
-  const rungs = [
-    { height: 480, width: 854, bandwidth: 600_000 },
-    { height: 240, width: 426, bandwidth: 150_000 },
-  ];
-  for (const rung of rungs) {
-    execFileSync('/usr/bin/ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
-      ...['-i', `testsrc=size=${rung.width}x${rung.height}:rate=15:duration=8`],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-g', '30', '-hls_time', '2'],
-      ...['-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, `${rung.height}_%03d.ts`)],
-      path.join(dir, `${rung.height}.m3u8`),
-    ]);
-  }
-  const master = [
-    '#EXTM3U',
-    ...rungs.flatMap((rung) => [
-      `#EXT-X-STREAM-INF:BANDWIDTH=${rung.bandwidth},RESOLUTION=${rung.width}x${rung.height}`,
-      `${rung.height}.m3u8`,
-    ]),
-  ].join('\n');
-  fs.writeFileSync(path.join(dir, 'master.m3u8'), `${master}\n`);
-  const storage = journey.server.context.services.storage;
-  for (const name of fs.readdirSync(dir)) {
-    const type = name.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl';
-    await storage.putObject(`learning/journey/hls/${name}`, fs.readFileSync(path.join(dir, name)), type);
+  const file = path.join(dir, 'nguon.mp4');
+  execFileSync('/usr/bin/ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+    ...['-i', 'testsrc=size=854x480:rate=15:duration=14'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', file],
+  ]);
+  const video = journey.server.context.services.video;
+  const asset = await video.ingestFile(lessonId, file);
+  const worker = video.createWorker({ backoffMs: () => 0 });
+  for (let round = 0; round < 5 && (await video.assetStatus(asset.id))?.status !== 'ready'; round += 1) {
+    await worker.runOnce();
   }
   fs.rmSync(dir, { recursive: true, force: true });
-  return new URL(storage.publicUrl('learning/journey/hls/master.m3u8'), 'http://localhost').pathname;
+  expect((await video.assetStatus(asset.id))?.status).toBe('ready');
 }
 
 beforeAll(async () => {
@@ -84,9 +73,9 @@ beforeAll(async () => {
   });
   hlsCourse = await createStudyCourse(db, {
     course: { title: 'Video nhiều chất lượng', price_new: 0 },
-    videoUrl: await storeLadder(),
-    videoSeconds: 8,
+    videoSeconds: 14,
   });
+  await transcodeInto(hlsCourse.lessons.video);
   const learner = await db
     .selectFrom('users')
     .select('id')
@@ -172,6 +161,16 @@ describe('studying a free course', () => {
 
     await page.goto(journey.url('/tai-khoan/khoa-hoc-cua-toi?loc=hoan-thanh'));
     await expect.poll(() => card.getByText('Đã hoàn thành').isVisible()).toBe(true);
+
+    // Completing the course issued its certificate: listed in the account, verifiable in public.
+    await page.goto(journey.url('/tai-khoan/chung-chi'));
+    await waitForHydration(page);
+    const certificate = page.getByRole('listitem').filter({ hasText: 'Nhập môn học trực tuyến' });
+    await expect.poll(() => certificate.count()).toBe(1);
+    await certificate.getByRole('link', { name: 'Xem chứng chỉ' }).click();
+    await page.waitForURL(/\/chung-chi\/KT-/);
+    await expect.poll(() => page.getByTestId('certificate-learner').isVisible()).toBe(true);
+    expect(await page.getByText('Nhập môn học trực tuyến').first().isVisible()).toBe(true);
     expect(unexpectedExceptFormErrors(watch)).toEqual([]);
   });
 
@@ -207,7 +206,7 @@ describe('the HLS player', () => {
     await page.waitForURL(journey.url(target));
     await waitForHydration(page);
     const quality = page.getByLabel('Chất lượng');
-    await expect.poll(() => quality.locator('option').allInnerTexts()).toEqual(['Tự động', '480p', '240p']);
+    await expect.poll(() => quality.locator('option').allInnerTexts()).toEqual(['Tự động', '480p', '360p', '240p']);
     expect(scripts.filter((url) => /\/hls[.-][^/]*\.js$/.test(url))).toHaveLength(1);
 
     await page.getByLabel('Tiết kiệm dữ liệu (tối đa 360p)').check();
@@ -219,7 +218,7 @@ describe('the HLS player', () => {
     await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
     // The switch lands at the next segment the player shows.
     await expect
-      .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.videoHeight), { timeout: 8_000 })
+      .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.videoHeight), { timeout: 15_000 })
       .toBe(240);
 
     // Elsewhere (the course page, my courses) no page loads hls.js.

@@ -46,8 +46,10 @@ export function LessonExtras(props: {
   courseId: number;
   getCurrentTime?: () => number;
   seekTo?: (seconds: number) => void;
+  /** Who is studying: notes are for enrolled learners, error reports for signed-in ones. */
+  participation?: 'enrolled' | 'preview' | 'anonymous';
 }) {
-  const { lessonId, getCurrentTime, seekTo } = props;
+  const { lessonId, getCurrentTime, seekTo, participation = 'enrolled' } = props;
   const [tab, setTab] = useState<TabId>('ghi-chu');
   const buttons = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -116,9 +118,15 @@ export function LessonExtras(props: {
       </div>
       <div role="tabpanel" id={`panel-${tab}-${lessonId}`} aria-labelledby={`tab-${tab}-${lessonId}`} tabIndex={0}>
         {tab === 'ghi-chu' ? (
-          <LessonNotes lessonId={lessonId} getCurrentTime={getCurrentTime} seekTo={seekTo} />
+          participation === 'enrolled' ? (
+            <LessonNotes lessonId={lessonId} getCurrentTime={getCurrentTime} seekTo={seekTo} />
+          ) : (
+            <p className="py-3 text-sm text-slate-600">Ghi chú dành cho học viên đã đăng ký khóa học.</p>
+          )
         ) : tab === 'thao-luan' ? (
           <LessonDiscussion lessonId={lessonId} />
+        ) : participation === 'anonymous' ? (
+          <p className="py-3 text-sm text-slate-600">Vui lòng đăng nhập để báo lỗi bài học.</p>
         ) : (
           <LessonErrorReport lessonId={lessonId} />
         )}

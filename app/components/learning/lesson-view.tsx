@@ -128,6 +128,7 @@ export function LessonView({
         seekTo={(seconds) => {
           if (video.current) video.current.currentTime = seconds;
         }}
+        participation={lesson.access === 'enrolled' ? 'enrolled' : signedIn ? 'preview' : 'anonymous'}
       />
     </div>
   );
