@@ -1,16 +1,10 @@
 /**
- * The contract of the video module (services.video once wired): how a video lesson plays. The
- * caller has checked access. Without a provider, video lessons play `lessons.video_url`.
+ * How a video lesson plays: the video module's playback (`services.video`) when the lesson has a
+ * transcoded video; otherwise its `lessons.video_url`. The caller has checked access.
  */
-export interface VideoPlayback {
-  status: 'none' | 'queued' | 'processing' | 'ready' | 'failed';
-  progressPercent: number;
-  masterUrl: string | null;
-  posterUrl: string | null;
-  durationSeconds: number | null;
-  rungs: number[];
-  captions: { lang: string; label: string; url: string }[];
-}
+import type { VideoPlayback } from '../video/video.service.ts';
+
+export type { VideoPlayback };
 
 export interface VideoPlaybackProvider {
   playbackFor(lessonId: number): Promise<VideoPlayback>;

@@ -5,42 +5,17 @@
  * completed and the learner is enrolled. A declined payment leaves the order to be ordered again, an
  * abandoned one to be paid again, from the orders page. Each journey is a fresh learner.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
-import { launchChromium, waitForHydration, watchPage, type PageWatch } from './browser.ts';
-import { openFrontDoor, type FrontDoor } from './front-door.ts';
-import { startProductServer, type ProductServer } from './server.ts';
+import { waitForHydration, type PageWatch } from './browser.ts';
+import { useJourney } from './journey.ts';
 
-/**
- * The gateways send the browser back to `{PUBLIC_URL}/api/payment/…/return`, so PUBLIC_URL must
- * reach the product: the browser goes through a front door opened before the product listens.
- */
-let door: FrontDoor;
-let server: ProductServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  door = await openFrontDoor();
-  server = await startProductServer({ PUBLIC_URL: door.origin });
-  door.forwardTo(Number(new URL(server.baseUrl).port));
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await door?.close();
-});
-
-const url = (path: string) => `${door.origin}${path}`;
+// The gateways send the browser back to `{PUBLIC_URL}/api/payment/…/return`: the journey goes
+// through a front door opened before the product listens.
+const journey = useJourney({}, { frontDoor: true });
+const url = (path: string) => journey.url(path);
 
 interface Shopper {
   page: Page;
@@ -49,10 +24,9 @@ interface Shopper {
 }
 
 async function newShopper(): Promise<Shopper> {
-  const user = await createUser(server.context.db);
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'vi-VN' });
-  const page = await context.newPage();
-  return { page, watch: watchPage(page), user };
+  const user = await createUser(journey.server.context.db);
+  const { page, watch } = await journey.openPage();
+  return { page, watch, user };
 }
 
 /**
@@ -105,7 +79,7 @@ async function payWith(page: Page, method: string, amount: string): Promise<void
 }
 
 async function orderOf(userId: number) {
-  return server.context.db
+  return journey.server.context.db
     .selectFrom('orders')
     .select(['code', 'status', 'payment_method', 'discount', 'total', 'promotion_code'])
     .where('user_id', '=', userId)
@@ -114,7 +88,7 @@ async function orderOf(userId: number) {
 }
 
 async function enrolledCourseIds(userId: number): Promise<number[]> {
-  const rows = await server.context.db
+  const rows = await journey.server.context.db
     .selectFrom('enrolments')
     .select('course_id')
     .where('user_id', '=', userId)
@@ -140,7 +114,7 @@ describe('buying a course with a promotion', () => {
     async (_, label, method, signInFirst) => {
       const shopper = await newShopper();
       const { page, user } = shopper;
-      const course = await createPaidCourse(server.context.db, 600_000);
+      const course = await createPaidCourse(journey.server.context.db, 600_000);
       if (signInFirst) {
         await page.goto(url('/dang-nhap'));
         await signIn(page, user);
@@ -178,7 +152,7 @@ describe('a payment that did not go through', () => {
   it('declined: the order fails, the promotion is given back, "Đặt lại" puts it in the cart and it is paid with another gateway', async () => {
     const shopper = await newShopper();
     const { page, user } = shopper;
-    const course = await createPaidCourse(server.context.db, 500_000);
+    const course = await createPaidCourse(journey.server.context.db, 500_000);
     await courseToCheckout(shopper, course.slug, false);
     await page.getByLabel('Mã giảm giá').fill('KHONGCOMA');
     await page.getByRole('button', { name: 'Áp dụng mã' }).click();
@@ -220,7 +194,7 @@ describe('a payment that did not go through', () => {
   it('abandoned on the gateway page: the order stays pending and "Thanh toán lại" pays it', async () => {
     const shopper = await newShopper();
     const { page, user } = shopper;
-    const course = await createPaidCourse(server.context.db, 300_000);
+    const course = await createPaidCourse(journey.server.context.db, 300_000);
     await page.goto(url('/dang-nhap'));
     await signIn(page, user);
     await page.waitForURL(url('/'));

@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
+import { openFrontDoor, type FrontDoor } from './front-door.ts';
 import { startProductServer, type ProductServer } from './server.ts';
 
 export interface Journey {
@@ -14,13 +15,20 @@ export interface Journey {
   openPage(viewport?: { width: number; height: number }): Promise<{ page: Page; watch: PageWatch }>;
 }
 
-export function useJourney(env: Record<string, string> = {}): Journey {
+/**
+ * `frontDoor`: the product is reached through a relay opened before it listens, so PUBLIC_URL (where
+ * gateways and the operator send the visitor back) reaches it; the browser uses the relay throughout.
+ */
+export function useJourney(env: Record<string, string> = {}, options: { frontDoor?: boolean } = {}): Journey {
   let server: ProductServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
+  let door: FrontDoor | undefined;
 
   beforeAll(async () => {
-    server = await startProductServer(env);
+    door = options.frontDoor ? await openFrontDoor() : undefined;
+    server = await startProductServer(door ? { ...env, PUBLIC_URL: door.origin } : env);
+    door?.forwardTo(Number(new URL(server.baseUrl).port));
     browser = await launchChromium();
   });
   afterEach(async () => {
@@ -30,6 +38,7 @@ export function useJourney(env: Record<string, string> = {}): Journey {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await door?.close();
   });
 
   return {
@@ -38,7 +47,7 @@ export function useJourney(env: Record<string, string> = {}): Journey {
       return server;
     },
     url(path) {
-      return `${this.server.baseUrl}${path}`;
+      return `${door ? door.origin : this.server.baseUrl}${path}`;
     },
     async openPage(viewport = { width: 390, height: 844 }) {
       context = await browser!.newContext({ viewport, locale: 'vi-VN' });

@@ -4,43 +4,21 @@
  * order waits, reconciliation finds the payment and completes it; a refund then moves it to
  * refunded, the order page says so and the course is no longer the learner's.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
-import { launchChromium, waitForHydration, watchPage } from './browser.ts';
-import { openFrontDoor, type FrontDoor } from './front-door.ts';
-import { startProductServer, type ProductServer } from './server.ts';
+import { waitForHydration } from './browser.ts';
+import { useJourney } from './journey.ts';
 
-// The gateway sends the browser back to PUBLIC_URL: a front door opened before the product listens.
-let door: FrontDoor;
-let server: ProductServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  door = await openFrontDoor();
-  server = await startProductServer({ PUBLIC_URL: door.origin });
-  door.forwardTo(Number(new URL(server.baseUrl).port));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-  await door?.close();
-});
-
-const url = (path: string) => `${door.origin}${path}`;
+// The gateway sends the browser back to PUBLIC_URL: the journey goes through a front door.
+const journey = useJourney({}, { frontDoor: true });
+const url = (path: string) => journey.url(path);
 
 it('a payment whose IPN was lost is completed by reconciliation, then refunded: the order page shows it', async () => {
-  const { db, services } = server.context;
+  const { db, services } = journey.server.context;
   const user = await createUser(db);
   const course = await createPaidCourse(db, 400_000);
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'vi-VN' });
-  const page = await context.newPage();
-  const watch = watchPage(page);
+  const { page, watch } = await journey.openPage();
 
   await page.goto(url('/dang-nhap'));
   await waitForHydration(page);
