@@ -1,0 +1,219 @@
+/** Studio queries: orders and users across all learners, and the audit log. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, OrderStatus, PaymentMethod, Role } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** `%text%` for LIKE, with the wildcard characters of the text escaped (`\` is the escape). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface OrderFilter {
+  /** Already folded; matched against the code, the buyer's phone and e-mail. */
+  q?: string | undefined;
+  /** The buyer's phone in stored form, when the query reads as a phone number. */
+  phone?: string | undefined;
+  status?: OrderStatus | undefined;
+  method?: PaymentMethod | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort: 'newest' | 'oldest' | 'total_desc' | 'total_asc';
+}
+
+function filteredOrders(db: Db, filter: OrderFilter) {
+  let query = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
+  const q = filter.q;
+  if (q) {
+    const pattern = likePattern(q);
+    const phone = likePattern(filter.phone ?? q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['orders.code']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['users.email']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb('users.phone', 'like', sql<string>`${phone} escape '\\'`),
+      ]),
+    );
+  }
+  if (filter.status) query = query.where('orders.status', '=', filter.status);
+  if (filter.method) query = query.where('orders.payment_method', '=', filter.method);
+  if (filter.from) query = query.where('orders.created_at', '>=', filter.from);
+  if (filter.to) query = query.where('orders.created_at', '<', filter.to);
+  return query;
+}
+
+const ORDER_SORTS = {
+  newest: ['orders.id', 'desc'],
+  oldest: ['orders.id', 'asc'],
+  total_desc: ['orders.total', 'desc'],
+  total_asc: ['orders.total', 'asc'],
+} as const;
+
+export async function searchOrders(db: Db, filter: OrderFilter, page: { limit: number; offset: number }) {
+  const [column, direction] = ORDER_SORTS[filter.sort];
+  const rows = await filteredOrders(db, filter)
+    .select([
+      'orders.id',
+      'orders.code',
+      'orders.status',
+      'orders.payment_method',
+      'orders.total',
+      'orders.created_at',
+      'orders.completed_at',
+      'users.id as user_id',
+      'users.full_name',
+      'users.phone',
+      'users.email',
+    ])
+    .orderBy(column, direction)
+    .orderBy('orders.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await filteredOrders(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export function findOrderWithBuyer(db: Db, code: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('orders')
+    .select(['users.full_name', 'users.phone', 'users.email'])
+    .where('orders.code', '=', code)
+    .executeTakeFirst();
+}
+
+export function listPayments(db: Db, orderId: number) {
+  return db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export function listNotifications(db: Db, paymentIds: number[]) {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('payment_notifications')
+    .selectAll()
+    .where('payment_id', 'in', paymentIds)
+    .orderBy('id')
+    .execute();
+}
+
+export function listRefunds(db: Db, orderId: number) {
+  return db.selectFrom('payment_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export interface UserFilter {
+  q?: string | undefined;
+  phone?: string | undefined;
+  role?: Role | undefined;
+}
+
+function filteredUsers(db: Db, filter: UserFilter) {
+  let query = db.selectFrom('users');
+  const q = filter.q;
+  if (q) {
+    const pattern = likePattern(q);
+    const phone = likePattern(filter.phone ?? q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['users.email']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb('users.phone', 'like', sql<string>`${phone} escape '\\'`),
+        eb(eb.fn('lower', ['users.full_name']), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  if (filter.role) query = query.where('users.role', '=', filter.role);
+  return query;
+}
+
+export async function searchUsers(db: Db, filter: UserFilter, page: { limit: number; offset: number }) {
+  const rows = await filteredUsers(db, filter)
+    .select(['id', 'full_name', 'phone', 'email', 'role', 'status', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await filteredUsers(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
+
+export function listEnrolmentsWithCourses(db: Db, userId: number) {
+  return db
+    .selectFrom('enrolments')
+    .innerJoin('courses', 'courses.id', 'enrolments.course_id')
+    .select([
+      'enrolments.id',
+      'enrolments.source',
+      'enrolments.starts_at',
+      'enrolments.ends_at',
+      'enrolments.revoked_at',
+      'courses.title',
+      'courses.slug',
+    ])
+    .where('enrolments.user_id', '=', userId)
+    .orderBy('enrolments.id', 'desc')
+    .execute();
+}
+
+export async function setUserStatus(db: Db, userId: number, status: 'active' | 'locked', now: string) {
+  await db.updateTable('users').set({ status, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export interface NewAuditEntry {
+  actorId: number | null;
+  actorName: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  summary: unknown;
+  ip: string | null;
+}
+
+export async function insertAudit(db: Db, entry: NewAuditEntry, now: string): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      actor_name: entry.actorName.slice(0, 200),
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      summary: JSON.stringify(entry.summary ?? {}),
+      ip: entry.ip?.slice(0, 64) ?? null,
+      created_at: now,
+    })
+    .execute();
+}
+
+export interface AuditFilter {
+  action?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  actorId?: number | undefined;
+}
+
+function filteredAudit(db: Db, filter: AuditFilter) {
+  let query = db.selectFrom('audit_log');
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
+  if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
+  if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
+  return query;
+}
+
+export async function searchAudit(db: Db, filter: AuditFilter, page: { limit: number; offset: number }) {
+  const rows = await filteredAudit(db, filter)
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const total = await filteredAudit(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total.n) };
+}
