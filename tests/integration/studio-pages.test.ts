@@ -71,6 +71,13 @@ describe('studio pages', () => {
     expect(missing.body).toContain('Không tìm thấy đơn hàng.');
   });
 
+  it('shows the admin the seeded audit entry of the demo refund', async () => {
+    const audit = await get('/studio/nhat-ky?action=order.refund', admin);
+    expect(audit.statusCode).toBe(200);
+    expect(decode(audit.body)).toContain('Quản trị viên Khai Trí');
+    expect(decode(audit.body)).toContain('Học viên đăng ký nhầm khóa học');
+  });
+
   it('lets the admin refund from the order page: unconfirmed keeps the typed input, confirmed refunds', async () => {
     const code = await completedOrder();
     const page = await get(`/studio/don-hang/${code}`, admin);
