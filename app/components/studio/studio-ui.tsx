@@ -100,3 +100,12 @@ export function FilterSelect({
 
 export const inputClass = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2';
 export const buttonClass = 'rounded-xl bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800';
+
+/** Raw text (a gateway's callback, an audit summary): scrolls sideways and can be reached by keyboard. */
+export function Raw({ children, label }: { children: string; label: string }) {
+  return (
+    <pre tabIndex={0} aria-label={label} className="mt-1 overflow-x-auto rounded-lg bg-slate-100 p-2 text-xs">
+      {children}
+    </pre>
+  );
+}

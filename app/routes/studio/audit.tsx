@@ -2,7 +2,7 @@ import { data, Form, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { auditQuery } from '../../../modules/studio/studio.schemas';
 import { Pagination } from '../../components/pagination';
-import { buttonClass, Empty, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
+import { buttonClass, Empty, FilterSelect, inputClass, PageTitle, Raw } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/audit';
@@ -67,7 +67,7 @@ export default function StudioAudit({ loaderData }: Route.ComponentProps) {
               <p className="text-slate-700">
                 {entry.actor_name} · {formatDateTime(entry.created_at)} · {entry.ip ?? '—'}
               </p>
-              <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-100 p-2 text-xs">{entry.summary}</pre>
+              <Raw label="Chi tiết thay đổi">{entry.summary}</Raw>
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/format/money';
 import { can } from '../../../modules/studio/permissions';
 import { refundInput } from '../../../modules/studio/studio.schemas';
 import { FormField, FormMessage } from '../../components/form-field';
-import { Badge, buttonClass, METHOD_TEXT, ORDER_STATUS_TEXT, PageTitle } from '../../components/studio/studio-ui';
+import { Badge, buttonClass, METHOD_TEXT, ORDER_STATUS_TEXT, PageTitle, Raw } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -133,7 +133,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
                   {n.channel.toUpperCase()} · {formatDateTime(n.created_at)} · chữ ký{' '}
                   {n.signature_valid ? 'hợp lệ' : 'KHÔNG hợp lệ'} · {n.outcome}
                 </p>
-                <pre className="overflow-x-auto rounded-lg bg-slate-100 p-2 text-xs">{n.payload}</pre>
+                <Raw label="Nội dung thông báo">{n.payload}</Raw>
               </li>
             ))}
           </ul>
@@ -148,7 +148,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
               <li key={r.id}>
                 {formatDateTime(r.created_at)} · {formatMoney(r.amount)} · {r.status} · {r.actor} · {r.reason}
                 {r.message ? ` · ${r.message}` : ''}
-                {r.raw ? <pre className="overflow-x-auto rounded-lg bg-slate-100 p-2 text-xs">{r.raw}</pre> : null}
+                {r.raw ? <Raw label="Trả lời của cổng thanh toán">{r.raw}</Raw> : null}
               </li>
             ))}
           </ul>
