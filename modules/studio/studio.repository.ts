@@ -1,8 +1,14 @@
 /** Studio queries: orders and users across all learners, and the audit log. */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database, OrderStatus, PaymentMethod, Role } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** How many rows a filtered query has (for a list's `meta.total`). */
+async function countOf<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number((row as { n: number | string }).n);
+}
 
 /** `%text%` for LIKE, with the wildcard characters of the text escaped (`\` is the escape). */
 export function likePattern(text: string): string {
@@ -70,10 +76,7 @@ export async function searchOrders(db: Db, filter: OrderFilter, page: { limit: n
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const total = await filteredOrders(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
+  return { rows, total: await countOf(filteredOrders(db, filter)) };
 }
 
 export function findOrderWithBuyer(db: Db, code: string) {
@@ -135,10 +138,7 @@ export async function searchUsers(db: Db, filter: UserFilter, page: { limit: num
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const total = await filteredUsers(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
+  return { rows, total: await countOf(filteredUsers(db, filter)) };
 }
 
 export function listEnrolmentsWithCourses(db: Db, userId: number) {
@@ -212,8 +212,5 @@ export async function searchAudit(db: Db, filter: AuditFilter, page: { limit: nu
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  const total = await filteredAudit(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
+  return { rows, total: await countOf(filteredAudit(db, filter)) };
 }

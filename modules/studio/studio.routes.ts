@@ -176,15 +176,8 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, limit, action, target_type, target_id, actor_id } = request.query;
-      const { items, total } = await request.services.studio.listAudit({
-        page,
-        limit,
-        action,
-        targetType: target_type,
-        targetId: target_id,
-        actorId: actor_id,
-      });
+      const { page, limit } = request.query;
+      const { items, total } = await request.services.studio.listAudit(request.query);
       return { data: items, meta: { page, limit, total } };
     },
   );

@@ -77,6 +77,7 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array
 export const orderRowSchema = z.object({
   code: z.string(),
   status: z.string(),
+  status_label: z.string(),
   payment_method: z.string(),
   total: z.number(),
   created_at: z.string(),
@@ -87,6 +88,7 @@ export const orderRowSchema = z.object({
 export const orderDetailSchema = z.object({
   code: z.string(),
   status: z.string(),
+  status_label: z.string(),
   payment_method: z.string(),
   subtotal: z.number(),
   discount: z.number(),
@@ -178,7 +180,15 @@ export const userDetailSchema = userRowSchema.extend({
       revoked_at: z.string().nullable(),
     }),
   ),
-  orders: z.array(z.object({ code: z.string(), status: z.string(), total: z.number(), created_at: z.string() })),
+  orders: z.array(
+    z.object({
+      code: z.string(),
+      status: z.string(),
+      status_label: z.string(),
+      total: z.number(),
+      created_at: z.string(),
+    }),
+  ),
 });
 
 export const lockResultSchema = userRowSchema.extend({ sessions_revoked: z.number() });

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
+import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Viewer } from '../services.ts';
@@ -57,6 +58,13 @@ export interface UserQuery extends Page {
   role?: Role | undefined;
 }
 
+export interface AuditQuery extends Page {
+  action?: string | undefined;
+  target_type?: string | undefined;
+  target_id?: string | undefined;
+  actor_id?: number | undefined;
+}
+
 export type StudioService = ReturnType<typeof createStudioService>;
 
 export function createStudioService(deps: { db: Kysely<Database>; refunds: RefundsService }) {
@@ -91,6 +99,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     const items = rows.map((row) => ({
       code: row.code,
       status: row.status,
+      status_label: ORDER_STATUS_LABELS[row.status],
       payment_method: row.payment_method,
       total: row.total,
       created_at: iso(row.created_at)!,
@@ -132,6 +141,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     return {
       code: order.code,
       status: order.status,
+      status_label: ORDER_STATUS_LABELS[order.status],
       payment_method: order.payment_method,
       subtotal: order.subtotal,
       discount: order.discount,
@@ -241,7 +251,13 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
         ends_at: iso(e.ends_at),
         revoked_at: iso(e.revoked_at),
       })),
-      orders: orders.map((o) => ({ code: o.code, status: o.status, total: o.total, created_at: iso(o.created_at)! })),
+      orders: orders.map((o) => ({
+        code: o.code,
+        status: o.status,
+        status_label: ORDER_STATUS_LABELS[o.status],
+        total: o.total,
+        created_at: iso(o.created_at)!,
+      })),
     };
   }
 
@@ -271,8 +287,14 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     return { ...toUserItem({ ...user, status: to }), sessions_revoked: revoked };
   }
 
-  async function listAudit(query: Page & repo.AuditFilter) {
-    const { rows, total } = await repo.searchAudit(db, query, offsetOf(query));
+  async function listAudit(query: AuditQuery) {
+    const filter = {
+      action: query.action,
+      targetType: query.target_type,
+      targetId: query.target_id,
+      actorId: query.actor_id,
+    };
+    const { rows, total } = await repo.searchAudit(db, filter, offsetOf(query));
     const items = rows.map((row) => ({
       id: row.id,
       actor_id: row.actor_id,
@@ -287,7 +309,19 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     return { items, total };
   }
 
-  return { listOrders, ordersCsv, orderDetail, refundOrder, listUsers, usersCsv, userDetail, setLocked, listAudit };
+  return {
+    /** The order states in Vietnamese, for the filters. */
+    orderStatusLabels: ORDER_STATUS_LABELS,
+    listOrders,
+    ordersCsv,
+    orderDetail,
+    refundOrder,
+    listUsers,
+    usersCsv,
+    userDetail,
+    setLocked,
+    listAudit,
+  };
 }
 
 function toUserItem(user: {

@@ -1,16 +1,6 @@
 /** Small pieces shared by the studio pages: page title, empty state, status badge, labels. */
 import { Link } from 'react-router';
 
-export const ORDER_STATUS_TEXT: Record<string, string> = {
-  pending: 'Chờ thanh toán',
-  paid: 'Đã thanh toán',
-  completed: 'Hoàn tất',
-  cancelled: 'Đã hủy',
-  expired: 'Hết hạn thanh toán',
-  failed: 'Thanh toán thất bại',
-  refunded: 'Đã hoàn tiền',
-};
-
 export const METHOD_TEXT: Record<string, string> = {
   momo: 'MoMo',
   onepay_domestic: 'OnePay nội địa',
@@ -107,5 +97,21 @@ export function Raw({ children, label }: { children: string; label: string }) {
     <pre tabIndex={0} aria-label={label} className="mt-1 overflow-x-auto rounded-lg bg-slate-100 p-2 text-xs">
       {children}
     </pre>
+  );
+}
+
+/** The end of a list's filter form: apply, and export what the filters select as CSV. */
+export function FilterActions({ csv }: { csv?: string }) {
+  return (
+    <div className="flex items-end gap-2">
+      <button type="submit" className={buttonClass}>
+        Lọc
+      </button>
+      {csv ? (
+        <a href={csv} className="rounded-xl border border-slate-300 px-4 py-2 text-slate-800" download>
+          Xuất CSV
+        </a>
+      ) : null}
+    </div>
   );
 }

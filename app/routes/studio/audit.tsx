@@ -1,9 +1,10 @@
-import { data, Form, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { auditQuery } from '../../../modules/studio/studio.schemas';
 import { Pagination } from '../../components/pagination';
-import { buttonClass, Empty, FilterSelect, inputClass, PageTitle, Raw } from '../../components/studio/studio-ui';
+import { Empty, FilterActions, FilterSelect, inputClass, PageTitle, Raw } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
+import { readListQuery } from '../../studio.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/audit';
 
@@ -17,19 +18,8 @@ const TARGET_TEXT: Record<string, string> = { order: 'Đơn hàng', user: 'Ngư�
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'audit.read');
-  const parsed = auditQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success)
-    throw data({ message: parsed.error.issues[0]?.message ?? 'Bộ lọc không hợp lệ.' }, { status: 400 });
-  const { page, limit, action, target_type, target_id, actor_id } = parsed.data;
-  const result = await context.services.studio.listAudit({
-    page,
-    limit,
-    action,
-    targetType: target_type,
-    targetId: target_id,
-    actorId: actor_id,
-  });
-  return { ...result, query: parsed.data };
+  const { query } = readListQuery(auditQuery, request, '/api/admin/audit.json');
+  return { ...(await context.services.studio.listAudit(query)), query };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Nhật ký — Studio' });
@@ -47,11 +37,7 @@ export default function StudioAudit({ loaderData }: Route.ComponentProps) {
           <span className="mb-1 block font-medium text-slate-800">Mã đối tượng</span>
           <input name="target_id" defaultValue={query.target_id ?? ''} className={inputClass} />
         </label>
-        <div className="flex items-end">
-          <button type="submit" className={buttonClass}>
-            Lọc
-          </button>
-        </div>
+        <FilterActions />
       </Form>
       <p className="mb-2 text-sm text-slate-700">{total} mục</p>
       {items.length === 0 ? (

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/format/money';
 import { can } from '../../../modules/studio/permissions';
 import { refundInput } from '../../../modules/studio/studio.schemas';
 import { FormField, FormMessage } from '../../components/form-field';
-import { Badge, buttonClass, METHOD_TEXT, ORDER_STATUS_TEXT, PageTitle, Raw } from '../../components/studio/studio-ui';
+import { Badge, buttonClass, METHOD_TEXT, PageTitle, Raw } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -67,7 +67,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
       <FormMessage message={notice} tone="success" />
       <Section title="Tóm tắt">
         <p className="mb-2">
-          <Badge value={order.status} text={ORDER_STATUS_TEXT[order.status]} />
+          <Badge value={order.status} text={order.status_label} />
         </p>
         <dl className="grid gap-1 text-sm sm:grid-cols-[160px_1fr]">
           <dt className="text-slate-600">Người mua</dt>

@@ -1,19 +1,19 @@
-import { data, Form, Link, useLocation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
 import { ordersQuery } from '../../../modules/studio/studio.schemas';
 import { Pagination } from '../../components/pagination';
 import {
   Badge,
-  buttonClass,
   Empty,
+  FilterActions,
   FilterSelect,
   inputClass,
   METHOD_TEXT,
-  ORDER_STATUS_TEXT,
   PageTitle,
 } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
+import { readListQuery } from '../../studio.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/orders';
 
@@ -26,26 +26,16 @@ const SORT_TEXT = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'orders.read');
-  const url = new URL(request.url);
-  const parsed = ordersQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success)
-    throw data({ message: parsed.error.issues[0]?.message ?? 'Bộ lọc không hợp lệ.' }, { status: 400 });
-  const { format: _format, ...query } = parsed.data;
+  const { query: parsed, csv } = readListQuery(ordersQuery, request, '/api/admin/orders.json');
+  const { format: _format, ...query } = parsed;
   const result = await context.services.studio.listOrders(query);
-  return { ...result, query, csv: `/api/admin/orders.json?${withFormat(url.searchParams)}` };
-}
-
-function withFormat(params: URLSearchParams) {
-  const copy = new URLSearchParams(params);
-  copy.delete('page');
-  copy.set('format', 'csv');
-  return copy.toString();
+  return { ...result, query, csv, statusOptions: context.services.studio.orderStatusLabels };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Đơn hàng — Studio' });
 
 export default function StudioOrders({ loaderData }: Route.ComponentProps) {
-  const { items, total, query, csv } = loaderData;
+  const { items, total, query, csv, statusOptions } = loaderData;
   const location = useLocation();
   return (
     <div>
@@ -58,7 +48,7 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
           <span className="mb-1 block font-medium text-slate-800">Mã đơn, số điện thoại hoặc e-mail</span>
           <input type="search" name="q" defaultValue={query.q ?? ''} className={inputClass} />
         </label>
-        <FilterSelect label="Trạng thái" name="status" value={query.status} options={ORDER_STATUS_TEXT} />
+        <FilterSelect label="Trạng thái" name="status" value={query.status} options={statusOptions} />
         <FilterSelect label="Phương thức" name="method" value={query.method} options={METHOD_TEXT} />
         <label className="text-sm">
           <span className="mb-1 block font-medium text-slate-800">Từ ngày</span>
@@ -78,14 +68,7 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <div className="flex items-end gap-2">
-          <button type="submit" className={buttonClass}>
-            Lọc
-          </button>
-          <a href={csv} className="rounded-xl border border-slate-300 px-4 py-2 text-slate-800" download>
-            Xuất CSV
-          </a>
-        </div>
+        <FilterActions csv={csv} />
       </Form>
       <p className="mb-2 text-sm text-slate-700">{total} đơn hàng</p>
       {items.length === 0 ? (
@@ -109,7 +92,7 @@ export default function StudioOrders({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="flex items-center gap-2">
                   <strong>{formatMoney(order.total)}</strong>
-                  <Badge value={order.status} text={ORDER_STATUS_TEXT[order.status]} />
+                  <Badge value={order.status} text={order.status_label} />
                 </span>
               </Link>
             </li>

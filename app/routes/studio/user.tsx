@@ -4,14 +4,7 @@ import { formatDate, formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
 import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
-import {
-  Badge,
-  buttonClass,
-  Empty,
-  ORDER_STATUS_TEXT,
-  PageTitle,
-  USER_STATUS_TEXT,
-} from '../../components/studio/studio-ui';
+import { Badge, buttonClass, Empty, PageTitle, USER_STATUS_TEXT } from '../../components/studio/studio-ui';
 import { runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -99,7 +92,7 @@ export default function StudioUser({ loaderData, actionData }: Route.ComponentPr
               </Link>
               <span>{formatDateTime(o.created_at)}</span>
               <span>{formatMoney(o.total)}</span>
-              <Badge value={o.status} text={ORDER_STATUS_TEXT[o.status]} />
+              <Badge value={o.status} text={o.status_label} />
             </li>
           ))}
         </ul>

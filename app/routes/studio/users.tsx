@@ -1,32 +1,27 @@
-import { data, Form, Link, useLocation } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
 import { formatDate } from '../../../lib/format/date';
 import { usersQuery } from '../../../modules/studio/studio.schemas';
 import { Pagination } from '../../components/pagination';
 import {
   Badge,
-  buttonClass,
   Empty,
+  FilterActions,
   FilterSelect,
   inputClass,
   PageTitle,
   USER_STATUS_TEXT,
 } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
+import { readListQuery } from '../../studio.server';
 import { buildMeta } from '../../meta';
 import { ROLE_LABELS } from './layout';
 import type { Route } from './+types/users';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'users.read');
-  const url = new URL(request.url);
-  const parsed = usersQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success)
-    throw data({ message: parsed.error.issues[0]?.message ?? 'Bộ lọc không hợp lệ.' }, { status: 400 });
-  const { format: _format, ...query } = parsed.data;
-  const csv = new URLSearchParams(url.searchParams);
-  csv.delete('page');
-  csv.set('format', 'csv');
-  return { ...(await context.services.studio.listUsers(query)), query, csv: `/api/admin/users.json?${csv}` };
+  const { query: parsed, csv } = readListQuery(usersQuery, request, '/api/admin/users.json');
+  const { format: _format, ...query } = parsed;
+  return { ...(await context.services.studio.listUsers(query)), query, csv };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Học viên — Studio' });
@@ -46,14 +41,7 @@ export default function StudioUsers({ loaderData }: Route.ComponentProps) {
           <input type="search" name="q" defaultValue={query.q ?? ''} className={inputClass} />
         </label>
         <FilterSelect label="Vai trò" name="role" value={query.role} options={ROLE_LABELS} />
-        <div className="flex items-end gap-2">
-          <button type="submit" className={buttonClass}>
-            Lọc
-          </button>
-          <a href={csv} className="rounded-xl border border-slate-300 px-4 py-2 text-slate-800" download>
-            Xuất CSV
-          </a>
-        </div>
+        <FilterActions csv={csv} />
       </Form>
       <p className="mb-2 text-sm text-slate-700">{total} người dùng</p>
       {items.length === 0 ? (
