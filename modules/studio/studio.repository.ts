@@ -15,11 +15,32 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export interface OrderFilter {
-  /** Already folded; matched against the code, the buyer's phone and e-mail. */
+export interface SearchTerms {
+  /** The search text folded (lib/text/fold.ts). */
   q?: string | undefined;
-  /** The buyer's phone in stored form, when the query reads as a phone number. */
+  /** The search text lowercased with its marks, for names. */
+  raw?: string | undefined;
+  /** The stored phone form, when the text reads as a phone number. */
   phone?: string | undefined;
+}
+
+/**
+ * The search of a studio list: the folded text within any of `columns` (codes, e-mails: plain
+ * ASCII), within `names` folded or as typed, or the phone number.
+ */
+function matchesSearch(terms: SearchTerms, columns: string[], names: string[]) {
+  const q = terms.q ?? '';
+  const like = (column: string, text: string) =>
+    sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+  const parts = [
+    ...columns.map((column) => like(column, q)),
+    ...names.flatMap((column) => [like(column, q), like(column, terms.raw ?? q)]),
+    sql<boolean>`users.phone like ${likePattern(terms.phone ?? q)} escape '\\'`,
+  ];
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+export interface OrderFilter extends SearchTerms {
   status?: OrderStatus | undefined;
   method?: PaymentMethod | undefined;
   from?: string | undefined;
@@ -29,18 +50,7 @@ export interface OrderFilter {
 
 function filteredOrders(db: Db, filter: OrderFilter) {
   let query = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
-  const q = filter.q;
-  if (q) {
-    const pattern = likePattern(q);
-    const phone = likePattern(filter.phone ?? q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['orders.code']), 'like', sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn('lower', ['users.email']), 'like', sql<string>`${pattern} escape '\\'`),
-        eb('users.phone', 'like', sql<string>`${phone} escape '\\'`),
-      ]),
-    );
-  }
+  if (filter.q) query = query.where(matchesSearch(filter, ['orders.code', 'users.email'], []));
   if (filter.status) query = query.where('orders.status', '=', filter.status);
   if (filter.method) query = query.where('orders.payment_method', '=', filter.method);
   if (filter.from) query = query.where('orders.created_at', '>=', filter.from);
@@ -107,26 +117,13 @@ export function listRefunds(db: Db, orderId: number) {
   return db.selectFrom('payment_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-export interface UserFilter {
-  q?: string | undefined;
-  phone?: string | undefined;
+export interface UserFilter extends SearchTerms {
   role?: Role | undefined;
 }
 
 function filteredUsers(db: Db, filter: UserFilter) {
   let query = db.selectFrom('users');
-  const q = filter.q;
-  if (q) {
-    const pattern = likePattern(q);
-    const phone = likePattern(filter.phone ?? q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['users.email']), 'like', sql<string>`${pattern} escape '\\'`),
-        eb('users.phone', 'like', sql<string>`${phone} escape '\\'`),
-        eb(eb.fn('lower', ['users.full_name']), 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  if (filter.q) query = query.where(matchesSearch(filter, ['users.email'], ['users.full_name']));
   if (filter.role) query = query.where('users.role', '=', filter.role);
   return query;
 }

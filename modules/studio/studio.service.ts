@@ -40,8 +40,9 @@ export function vietnamDayStart(day: string, next = false): string {
 function searchTerms(q: string | undefined) {
   const folded = foldVietnamese(q);
   if (!folded) return {};
+  const raw = q!.normalize('NFC').trim().toLowerCase();
   const phone = /^[\d\s.+-]{6,}$/.test(folded) ? (normalizePhone(folded) ?? folded.replace(/\D/g, '')) : undefined;
-  return { q: folded, phone };
+  return { q: folded, raw, phone };
 }
 
 export interface OrderQuery extends Page {

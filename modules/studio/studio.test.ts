@@ -169,6 +169,9 @@ describe('users', () => {
     const user = await createUser(t.db, { full_name: 'Dang Thi Tim Kiem', email: 'TimKiem@Example.vn' });
     const found = (await call(editor, 'GET', '/api/admin/users.json?q=timkiem@example&role=learner')).json();
     expect(found.data.map((u: { id: number }) => u.id)).toEqual([user.id]);
+    const named = await createUser(t.db, { full_name: 'Trương Thị Tìm Tên' });
+    const byName = (await call(editor, 'GET', `/api/admin/users.json?q=${encodeURIComponent('Tìm tên')}`)).json();
+    expect(byName.data.map((u: { id: number }) => u.id)).toEqual([named.id]);
     const staffOnly = (await call(editor, 'GET', '/api/admin/users.json?role=admin')).json();
     expect(staffOnly.data.every((u: { role: string }) => u.role === 'admin')).toBe(true);
     const detail = (await call(editor, 'GET', `/api/admin/users/${user.id}.json`)).json().data;
