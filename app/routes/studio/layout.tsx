@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, NavLink, Outlet, useNavigation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError } from 'react-router';
 import { can, type StudioPermission } from '../../../modules/studio/permissions';
+import { SideNav } from '../../components/side-nav';
 import { requireStudio } from '../../guards.server';
 import type { Route } from './+types/layout';
 
@@ -9,8 +10,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { viewer: { fullName: viewer.fullName, role: viewer.role } };
 }
 
-const LINKS: { to: string; label: string; permission?: StudioPermission }[] = [
-  { to: '/studio', label: 'Tổng quan' },
+const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPermission }[] = [
+  { to: '/studio', label: 'Tổng quan', end: true },
   { to: '/studio/don-hang', label: 'Đơn hàng', permission: 'orders.read' },
   { to: '/studio/hoc-vien', label: 'Học viên', permission: 'users.read' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', permission: 'audit.read' },
@@ -45,23 +46,7 @@ function Frame({ children, role, fullName }: { children: React.ReactNode; role?:
         </p>
       ) : null}
       <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 lg:grid-cols-[200px_1fr] lg:px-4">
-        <nav aria-label="Studio" className="rounded-2xl border border-slate-200 bg-white p-2">
-          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
-            {links.map((link) => (
-              <li key={link.to} className="shrink-0">
-                <NavLink
-                  to={link.to}
-                  end={link.to === '/studio'}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SideNav label="Studio" links={links} />
         <main className="min-w-0">{children}</main>
       </div>
     </div>
