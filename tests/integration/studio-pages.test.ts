@@ -45,6 +45,8 @@ describe('studio pages', () => {
     expect(anonymous.statusCode).toBe(302);
     expect(anonymous.headers.location).toBe('/dang-nhap?redirect=%2Fstudio%2Fdon-hang');
     const learner = (await signIn(t, 'hocvien@khaitri.vn', 'KhaiTri@2026')).cookie.cookie;
+    expect((await get('/', learner)).body).not.toContain('href="/studio"');
+    expect((await get('/', admin)).body).toContain('href="/studio"');
     const forbidden = await get('/studio', learner);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.body).toContain('Bạn không có quyền truy cập trang này.');
