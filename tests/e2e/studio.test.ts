@@ -80,7 +80,7 @@ describe('studio', () => {
     expect(unexpectedExceptFormErrors(watch, [400])).toEqual([]);
   });
 
-  it('axe-core finds no serious or critical violations on the studio pages', async () => {
+  it('axe-core finds no serious or critical violations on the studio pages, which never scroll sideways', async () => {
     const order = await paidOrder();
     for (const viewport of [
       { width: 390, height: 844 },
@@ -99,6 +99,8 @@ describe('studio', () => {
         await page.goto(journey.url(target));
         await waitForHydration(page);
         expect(await axeViolations(page), `${target} at ${viewport.width}px`).toEqual([]);
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(sideways, `${target} scrolls sideways at ${viewport.width}px`).toBe(false);
       }
     }
   });
