@@ -96,6 +96,7 @@ export const orderDetailSchema = z.object({
   promotion_code: z.string().nullable(),
   failure_reason: z.string().nullable(),
   created_at: z.string(),
+  expires_at: z.string(),
   paid_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   closed_at: z.string().nullable(),

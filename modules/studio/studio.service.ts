@@ -11,6 +11,7 @@ import { foldVietnamese } from '../../lib/text/fold.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
+import { ORDER_NOT_FOUND, toSummary } from '../orders/orders.service.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Viewer } from '../services.ts';
 import { toCsv } from './csv.ts';
@@ -129,7 +130,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
 
   async function orderDetail(code: string) {
     const order = await repo.findOrderWithBuyer(db, code.trim().toUpperCase());
-    if (!order) throw new AppError('NOT_FOUND', 'Không tìm thấy đơn hàng.');
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     const [items, payments, refundRows] = await Promise.all([
       orderRepo.listItems(db, [order.id]),
       repo.listPayments(db, order.id),
@@ -140,17 +141,8 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
       payments.map((p) => p.id),
     );
     return {
-      code: order.code,
-      status: order.status,
-      status_label: ORDER_STATUS_LABELS[order.status],
-      payment_method: order.payment_method,
-      subtotal: order.subtotal,
-      discount: order.discount,
-      total: order.total,
-      promotion_code: order.promotion_code,
+      ...toSummary(order),
       failure_reason: order.failure_reason,
-      created_at: iso(order.created_at)!,
-      paid_at: iso(order.paid_at),
       completed_at: iso(order.completed_at),
       closed_at: iso(order.closed_at),
       buyer: { id: order.user_id, full_name: order.full_name, phone: order.phone, email: order.email },
