@@ -1,5 +1,6 @@
 /** The navigation guards of SPEC §6, run in page loaders on the server (and on client navigations). */
-import { redirect, type AppLoadContext } from 'react-router';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { can, STUDIO_ROLES, type StudioPermission } from '../modules/studio/permissions';
 
 /** Paths only for signed-out visitors: a signed-in user is sent home. */
 export const GUEST_ONLY_PATHS = [
@@ -30,4 +31,15 @@ export function redirectSignedInHome(context: AppLoadContext): void {
 export async function applyRouteRule(request: Request, context: AppLoadContext): Promise<void> {
   const rule = await context.services.site.resolveRouteRule(new URL(request.url).pathname);
   if (rule) throw redirect(rule.target, rule.status);
+}
+
+/**
+ * The studio: anonymous → the login page with a redirect back; signed in without a studio role (or
+ * without the page's permission) → the 403 error screen. The API checks the same table.
+ */
+export function requireStudio(request: Request, context: AppLoadContext, permission?: StudioPermission) {
+  const viewer = requireViewer(request, context);
+  const allowed = permission ? can(viewer.role, permission) : STUDIO_ROLES.includes(viewer.role);
+  if (!allowed) throw data({ message: 'Bạn không có quyền truy cập trang này.' }, { status: 403 });
+  return viewer;
 }

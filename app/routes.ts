@@ -13,6 +13,16 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('chung-chi/:code/in', 'routes/certificate-print.tsx'),
 
+  // The studio, for editors and admins, with its own frame.
+  route('studio', 'routes/studio/layout.tsx', [
+    index('routes/studio/index.tsx'),
+    route('don-hang', 'routes/studio/orders.tsx'),
+    route('don-hang/:code', 'routes/studio/order.tsx'),
+    route('hoc-vien', 'routes/studio/users.tsx'),
+    route('hoc-vien/:id', 'routes/studio/user.tsx'),
+    route('nhat-ky', 'routes/studio/audit.tsx'),
+  ]),
+
   layout('layouts/default.tsx', [
     index('routes/home.tsx'),
     route('404', 'routes/not-found.tsx'),

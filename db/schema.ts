@@ -205,6 +205,7 @@ export interface Database {
   lesson_error_reports: LessonErrorReportsTable;
   certificates: CertificatesTable;
   video_assets: VideoAssetsTable;
+  audit_log: AuditLogTable;
   video_captions: VideoCaptionsTable;
 }
 
@@ -956,3 +957,22 @@ export interface VideoCaptionsTable {
 }
 
 export type VideoAssetRow = Selectable<VideoAssetsTable>;
+
+// ── Studio (issue 7) ─────────────────────────────────────────────────────────────────────────────
+
+/** One studio write: who, what, on which record, a JSON summary, from where, when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_name: string;
+  /** e.g. `order.refund`, `user.lock`. */
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON: the change (before/after or the request and its answer). */
+  summary: string;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -32,6 +32,7 @@ import { createLearningService, type LearningService } from './learning/learning
 import { createLearningExtrasServices, type LearningExtrasServices } from './learning/extras.ts';
 import { createVideoService, type VideoService } from './video/video.service.ts';
 import type { WorkerLogger } from './video/video.worker.ts';
+import { createStudioService, type StudioService } from './studio/studio.service.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -60,6 +61,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   learning: LearningService;
   /** Video lessons: HLS transcoding jobs, signed playback URLs (`playbackFor`), the worker. */
   video: VideoService;
+  /** The studio (editors and admins): orders, refunds, learners, the audit log. */
+  studio: StudioService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -169,8 +172,10 @@ export function createServices({
       await extras.certificates.issueFor(userId, courseId);
     },
   });
+  const commerce = createCommerceServices({ db, env, course, notifications, messaging, throttle, remoteSimulator });
   return {
-    ...createCommerceServices({ db, env, course, notifications, messaging, throttle, remoteSimulator }),
+    ...commerce,
+    studio: createStudioService({ db, refunds: commerce.refunds }),
     ...extras,
     search,
     catalog,

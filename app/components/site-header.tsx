@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation, useNavigate } from 'react-router';
+import type { Role } from '../../db/schema';
+import { STUDIO_ROLES } from '../../modules/studio/permissions';
 import type { NavigationItem } from '../../modules/site/site.service';
 import { SmartLink } from './smart-link';
 
@@ -35,6 +37,7 @@ function SearchForm({ id }: { id: string }) {
 interface HeaderViewer {
   id: number;
   fullName: string;
+  role?: Role;
   avatarUrl?: string | null;
 }
 
@@ -78,6 +81,14 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
         <Link to="/tai-khoan/thong-bao" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
           Thông báo{unread > 0 ? ` (${unread})` : ''}
         </Link>
+        {viewer.role && STUDIO_ROLES.includes(viewer.role) ? (
+          <Link
+            to="/studio"
+            className="block rounded-lg px-3 py-2 text-sm font-medium text-brand-700 hover:bg-slate-100"
+          >
+            Studio
+          </Link>
+        ) : null}
         <Form method="post" action="/dang-xuat">
           <button
             type="submit"

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { SideNav } from '../components/side-nav';
 import { SiteFrame } from '../components/site-frame';
 import { requireViewer } from '../guards.server';
 import type { Route } from './+types/profile';
@@ -27,22 +28,7 @@ export default function ProfileLayout() {
   return (
     <SiteFrame layout="profile">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[240px_1fr]">
-        <nav aria-label="Tài khoản" className="rounded-2xl border border-slate-200 bg-white p-2">
-          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
-            {ACCOUNT_LINKS.map((link) => (
-              <li key={link.to} className="shrink-0">
-                <NavLink
-                  to={link.to}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SideNav label="Tài khoản" links={ACCOUNT_LINKS} />
         <div className="min-w-0">
           <Outlet />
         </div>

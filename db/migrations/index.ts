@@ -16,6 +16,7 @@ import * as learningExtras from './2026-11-22T0830-learning-extras.ts';
 import * as videoAssets from './2026-11-22T0840-video-assets.ts';
 import * as learningProgressExtra from './2026-11-22T0850-learning-progress-extra.ts';
 import * as searchTitles from './2026-11-22T0860-search-titles.ts';
+import * as studio from './2026-11-22T0900-studio.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0840-video-assets': videoAssets,
   '2026-11-22T0850-learning-progress-extra': learningProgressExtra,
   '2026-11-22T0860-search-titles': searchTitles,
+  '2026-11-22T0900-studio': studio,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { createNotification, createUser } from '../../tests/factories/accounts.ts';
 
-/** The demo learner of PRODUCT.md "Demo accounts", with a few notifications. */
+/** The demo learner, editor and admin of PRODUCT.md "Demo accounts", with a few notifications. */
 export async function seedAccounts(db: Kysely<Database>): Promise<{ learnerId: number }> {
   const learner = await createUser(db, {
     phone: '84912345678',
@@ -14,6 +14,8 @@ export async function seedAccounts(db: Kysely<Database>): Promise<{ learnerId: n
     address_detail: 'Số 12 phố Trần Hưng Đạo',
     email_verified_at: new Date().toISOString(),
   });
+  await createUser(db, { email: 'bientap@khaitri.vn', full_name: 'Biên tập viên Khai Trí', role: 'editor' });
+  await createUser(db, { email: 'quantri@khaitri.vn', full_name: 'Quản trị viên Khai Trí', role: 'admin' });
   const day = 24 * 3_600_000;
   await createNotification(db, learner.id, {
     kind: 'welcome',

@@ -27,6 +27,23 @@ export const ORDER_NOT_FOUND = 'Không tìm thấy đơn hàng.';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
+/** An order as the API shows it (the learner's order pages, the studio). */
+export function toSummary(order: OrderRow) {
+  return {
+    code: order.code,
+    status: order.status,
+    status_label: ORDER_STATUS_LABELS[order.status],
+    payment_method: order.payment_method,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    total: order.total,
+    promotion_code: order.promotion_code,
+    created_at: readDate(order.created_at).toISOString(),
+    expires_at: readDate(order.expires_at).toISOString(),
+    paid_at: order.paid_at === null ? null : readDate(order.paid_at).toISOString(),
+  };
+}
+
 export function createOrdersService(deps: {
   db: Kysely<Database>;
   cart: CartService;
@@ -38,22 +55,6 @@ export function createOrdersService(deps: {
   expiryMinutes: number;
 }) {
   const { db, cart, promotions, payments, lifecycle, carrier, expiryMinutes } = deps;
-
-  function toSummary(order: OrderRow) {
-    return {
-      code: order.code,
-      status: order.status,
-      status_label: ORDER_STATUS_LABELS[order.status],
-      payment_method: order.payment_method,
-      subtotal: order.subtotal,
-      discount: order.discount,
-      total: order.total,
-      promotion_code: order.promotion_code,
-      created_at: readDate(order.created_at).toISOString(),
-      expires_at: readDate(order.expires_at).toISOString(),
-      paid_at: order.paid_at === null ? null : readDate(order.paid_at).toISOString(),
-    };
-  }
 
   async function toDetails(order: OrderRow) {
     const items = await repo.listItems(db, [order.id]);

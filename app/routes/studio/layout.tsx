@@ -1,0 +1,79 @@
+import { isRouteErrorResponse, Link, Outlet, useNavigation, useRouteError } from 'react-router';
+import { can, type StudioPermission } from '../../../modules/studio/permissions';
+import { SideNav } from '../../components/side-nav';
+import { requireStudio } from '../../guards.server';
+import type { Route } from './+types/layout';
+
+/** Editors and admins only; the sidebar shows only what the viewer may open. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireStudio(request, context);
+  return { viewer: { fullName: viewer.fullName, role: viewer.role } };
+}
+
+const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPermission }[] = [
+  { to: '/studio', label: 'Tổng quan', end: true },
+  { to: '/studio/don-hang', label: 'Đơn hàng', permission: 'orders.read' },
+  { to: '/studio/hoc-vien', label: 'Học viên', permission: 'users.read' },
+  { to: '/studio/nhat-ky', label: 'Nhật ký', permission: 'audit.read' },
+];
+
+export const ROLE_LABELS: Record<string, string> = {
+  learner: 'Học viên',
+  teacher: 'Giảng viên',
+  editor: 'Biên tập viên',
+  admin: 'Quản trị viên',
+};
+
+function Frame({ children, role, fullName }: { children: React.ReactNode; role?: string; fullName?: string }) {
+  const navigation = useNavigation();
+  const links = LINKS.filter((link) => !link.permission || can(role as 'admin', link.permission));
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900">
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <Link to="/studio" className="font-bold text-brand-700">
+          Studio Khai Trí
+        </Link>
+        <p className="truncate text-sm text-slate-600">
+          {fullName} {role ? `· ${ROLE_LABELS[role] ?? role}` : null} ·{' '}
+          <Link to="/" className="underline">
+            Về trang học
+          </Link>
+        </p>
+      </header>
+      {navigation.state === 'loading' ? (
+        <p role="status" className="bg-brand-50 px-4 py-1 text-sm text-brand-700">
+          Đang tải…
+        </p>
+      ) : null}
+      <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 lg:grid-cols-[200px_1fr] lg:px-4">
+        <SideNav label="Studio" links={links} />
+        <main className="min-w-0">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+export default function StudioLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Frame role={loaderData.viewer.role} fullName={loaderData.viewer.fullName}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** A page's error inside the studio frame (a 403 of the layout itself goes to the root error screen). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) throw error;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === 'object' && error.data && 'message' in error.data
+      ? String((error.data as { message: unknown }).message)
+      : 'Đã có lỗi xảy ra. Vui lòng thử lại.';
+  return (
+    <Frame>
+      <p role="alert" className="rounded-2xl bg-red-50 px-4 py-6 text-red-800">
+        {message}
+      </p>
+    </Frame>
+  );
+}

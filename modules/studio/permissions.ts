@@ -1,0 +1,31 @@
+/**
+ * Who may do what in the studio. Every `/api/admin/*` route names its permission; the pages ask
+ * the same table, so a link is only shown to those whose request would succeed.
+ */
+import type { Role } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Viewer } from '../services.ts';
+
+export const STUDIO_PERMISSIONS = {
+  'orders.read': ['editor', 'admin'],
+  'orders.refund': ['admin'],
+  'users.read': ['editor', 'admin'],
+  'users.lock': ['admin'],
+  'audit.read': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;
+
+/** The roles that may open the studio at all. */
+export const STUDIO_ROLES: readonly Role[] = ['editor', 'admin'];
+
+export function can(role: Role | undefined, permission: StudioPermission): boolean {
+  return role !== undefined && (STUDIO_PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** The viewer when it holds the permission; 401 when signed out, 403 otherwise (Vietnamese messages). */
+export function requirePermission(viewer: Viewer | null, permission: StudioPermission): Viewer {
+  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
+  if (!can(viewer.role, permission)) throw new AppError('FORBIDDEN', 'Bạn không có quyền thực hiện thao tác này.');
+  return viewer;
+}

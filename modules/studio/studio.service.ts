@@ -1,0 +1,338 @@
+/**
+ * The studio's first increment: orders (search, detail, refund), learners (search, detail, lock
+ * and unlock) and the audit log every studio write adds to.
+ */
+import type { Kysely } from 'kysely';
+import { nowIso, readDate } from '../../db/connect.ts';
+import type { Database, OrderStatus, PaymentMethod, Role } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { normalizePhone } from '../../lib/phone.ts';
+import { foldVietnamese } from '../../lib/text/fold.ts';
+import * as accountsRepo from '../accounts/accounts.repository.ts';
+import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
+import * as orderRepo from '../orders/orders.repository.ts';
+import { ORDER_NOT_FOUND, toSummary } from '../orders/orders.service.ts';
+import type { RefundsService } from '../payments/refunds.service.ts';
+import type { Viewer } from '../services.ts';
+import { toCsv } from './csv.ts';
+import * as repo from './studio.repository.ts';
+
+export interface Actor {
+  viewer: Viewer;
+  ip: string | null;
+}
+
+export interface Page {
+  page: number;
+  limit: number;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
+const offsetOf = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
+
+/** A day (YYYY-MM-DD, Vietnam time) → the instant it starts; `next` → the instant the next day starts. */
+export function vietnamDayStart(day: string, next = false): string {
+  const start = new Date(`${day}T00:00:00+07:00`);
+  if (Number.isNaN(start.getTime())) throw new AppError('VALIDATION_FAILED', 'Ngày không hợp lệ.');
+  return new Date(start.getTime() + (next ? 86_400_000 : 0)).toISOString();
+}
+
+/** The search text folded (marks and case), and the stored phone form when it reads as a number. */
+function searchTerms(q: string | undefined) {
+  const folded = foldVietnamese(q);
+  if (!folded) return {};
+  const raw = q!.normalize('NFC').trim().toLowerCase();
+  const phone = /^[\d\s.+-]{6,}$/.test(folded) ? (normalizePhone(folded) ?? folded.replace(/\D/g, '')) : undefined;
+  return { q: folded, raw, phone };
+}
+
+export interface OrderQuery extends Page {
+  q?: string | undefined;
+  status?: OrderStatus | undefined;
+  method?: PaymentMethod | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort: repo.OrderFilter['sort'];
+}
+
+export interface UserQuery extends Page {
+  q?: string | undefined;
+  role?: Role | undefined;
+}
+
+export interface AuditQuery extends Page {
+  action?: string | undefined;
+  target_type?: string | undefined;
+  target_id?: string | undefined;
+  actor_id?: number | undefined;
+}
+
+export type StudioService = ReturnType<typeof createStudioService>;
+
+export function createStudioService(deps: { db: Kysely<Database>; refunds: RefundsService }) {
+  const { db, refunds } = deps;
+
+  function audit(actor: Actor, action: string, target: { type: string; id: string | number }, summary: unknown) {
+    return repo.insertAudit(
+      db,
+      {
+        actorId: actor.viewer.id,
+        actorName: actor.viewer.fullName,
+        action,
+        targetType: target.type,
+        targetId: String(target.id),
+        summary,
+        ip: actor.ip,
+      },
+      nowIso(),
+    );
+  }
+
+  async function listOrders(query: OrderQuery) {
+    const filter: repo.OrderFilter = {
+      ...searchTerms(query.q),
+      status: query.status,
+      method: query.method,
+      from: query.from ? vietnamDayStart(query.from) : undefined,
+      to: query.to ? vietnamDayStart(query.to, true) : undefined,
+      sort: query.sort,
+    };
+    const { rows, total } = await repo.searchOrders(db, filter, offsetOf(query));
+    const items = rows.map((row) => ({
+      code: row.code,
+      status: row.status,
+      status_label: ORDER_STATUS_LABELS[row.status],
+      payment_method: row.payment_method,
+      total: row.total,
+      created_at: iso(row.created_at)!,
+      completed_at: iso(row.completed_at),
+      buyer: { id: row.user_id, full_name: row.full_name, phone: row.phone, email: row.email },
+    }));
+    return { items, total };
+  }
+
+  async function ordersCsv(query: Omit<OrderQuery, 'page' | 'limit'>) {
+    const { items } = await listOrders({ ...query, page: 1, limit: 10_000 });
+    return toCsv(
+      ['code', 'status', 'payment_method', 'total', 'created_at', 'buyer_name', 'buyer_phone', 'buyer_email'],
+      items.map((o) => [
+        o.code,
+        o.status,
+        o.payment_method,
+        o.total,
+        o.created_at,
+        o.buyer.full_name,
+        o.buyer.phone,
+        o.buyer.email,
+      ]),
+    );
+  }
+
+  async function orderDetail(code: string) {
+    const order = await repo.findOrderWithBuyer(db, code.trim().toUpperCase());
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    const [items, payments, refundRows] = await Promise.all([
+      orderRepo.listItems(db, [order.id]),
+      repo.listPayments(db, order.id),
+      repo.listRefunds(db, order.id),
+    ]);
+    const notifications = await repo.listNotifications(
+      db,
+      payments.map((p) => p.id),
+    );
+    return {
+      ...toSummary(order),
+      failure_reason: order.failure_reason,
+      completed_at: iso(order.completed_at),
+      closed_at: iso(order.closed_at),
+      buyer: { id: order.user_id, full_name: order.full_name, phone: order.phone, email: order.email },
+      items: items.map((i) => ({
+        course_id: i.course_id,
+        course_title: i.course_title,
+        course_slug: i.course_slug,
+        cycle: i.cycle,
+        price: i.price,
+        discount: i.discount,
+      })),
+      payments: payments.map((p) => ({
+        id: p.id,
+        gateway: p.gateway,
+        request_id: p.request_id,
+        amount: p.amount,
+        status: p.status,
+        gateway_txn_id: p.gateway_txn_id,
+        result_code: p.result_code,
+        created_at: iso(p.created_at)!,
+      })),
+      notifications: notifications.map((n) => ({
+        id: n.id,
+        payment_id: n.payment_id,
+        channel: n.channel,
+        payload: n.payload,
+        signature_valid: Boolean(n.signature_valid),
+        outcome: n.outcome,
+        created_at: iso(n.created_at)!,
+      })),
+      refunds: refundRows.map((r) => ({
+        id: r.id,
+        amount: r.amount,
+        reason: r.reason,
+        actor: r.actor,
+        status: r.status,
+        gateway_ref: r.gateway_ref,
+        result_code: r.result_code,
+        message: r.message,
+        raw: r.raw,
+        created_at: iso(r.created_at)!,
+      })),
+    };
+  }
+
+  /** Refunds through the gateway; the attempt is audited whether the gateway accepts it or not. */
+  async function refundOrder(actor: Actor, input: { code: string; amount?: number | undefined; reason: string }) {
+    const target = { type: 'order', id: input.code.trim().toUpperCase() };
+    try {
+      const result = await refunds.refundOrder({ ...input, actor: actor.viewer.fullName });
+      await audit(actor, 'order.refund', target, { amount: result.amount, reason: input.reason, result });
+      return {
+        code: result.code,
+        amount: result.amount,
+        status: result.status,
+        gateway: result.gateway,
+        gateway_ref: result.gatewayRef,
+        enrolments_revoked: result.enrolmentsRevoked,
+      };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await audit(actor, 'order.refund_failed', target, {
+        amount: input.amount ?? null,
+        reason: input.reason,
+        message,
+      });
+      throw error;
+    }
+  }
+
+  async function listUsers(query: UserQuery) {
+    const { rows, total } = await repo.searchUsers(db, { ...searchTerms(query.q), role: query.role }, offsetOf(query));
+    return { items: rows.map(toUserItem), total };
+  }
+
+  async function usersCsv(query: Omit<UserQuery, 'page' | 'limit'>) {
+    const { items } = await listUsers({ ...query, page: 1, limit: 10_000 });
+    return toCsv(
+      ['id', 'full_name', 'phone', 'email', 'role', 'status', 'created_at'],
+      items.map((u) => [u.id, u.full_name, u.phone, u.email, u.role, u.status, u.created_at]),
+    );
+  }
+
+  async function userDetail(id: number) {
+    const user = await accountsRepo.findUserById(db, id);
+    if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy người dùng.');
+    const [enrolments, orders] = await Promise.all([
+      repo.listEnrolmentsWithCourses(db, id),
+      orderRepo.listOrders(db, id, 1, 20),
+    ]);
+    return {
+      ...toUserItem(user),
+      enrolments: enrolments.map((e) => ({
+        id: e.id,
+        course_title: e.title,
+        course_slug: e.slug,
+        source: e.source,
+        starts_at: iso(e.starts_at)!,
+        ends_at: iso(e.ends_at),
+        revoked_at: iso(e.revoked_at),
+      })),
+      orders: orders.map((o) => ({
+        code: o.code,
+        status: o.status,
+        status_label: ORDER_STATUS_LABELS[o.status],
+        total: o.total,
+        created_at: iso(o.created_at)!,
+      })),
+    };
+  }
+
+  /** Lock: sign-in is refused and every session ends now. Unlock: sign-in works again. */
+  async function setLocked(actor: Actor, id: number, locked: boolean) {
+    const user = await accountsRepo.findUserById(db, id);
+    if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy người dùng.');
+    if (user.id === actor.viewer.id)
+      throw new AppError('BUSINESS_RULE', 'Bạn không thể khóa tài khoản của chính mình.');
+    if (user.status === 'pending')
+      throw new AppError('BUSINESS_RULE', 'Tài khoản chưa kích hoạt nên không khóa hoặc mở khóa được.');
+    const to = locked ? 'locked' : 'active';
+    const now = nowIso();
+    const revoked = await db.transaction().execute(async (trx) => {
+      await repo.setUserStatus(trx, id, to, now);
+      return locked ? accountsRepo.revokeSessionsOfUser(trx, id, now) : 0;
+    });
+    await audit(
+      actor,
+      locked ? 'user.lock' : 'user.unlock',
+      { type: 'user', id },
+      {
+        status: { from: user.status, to },
+        sessions_revoked: revoked,
+      },
+    );
+    return { ...toUserItem({ ...user, status: to }), sessions_revoked: revoked };
+  }
+
+  async function listAudit(query: AuditQuery) {
+    const filter = {
+      action: query.action,
+      targetType: query.target_type,
+      targetId: query.target_id,
+      actorId: query.actor_id,
+    };
+    const { rows, total } = await repo.searchAudit(db, filter, offsetOf(query));
+    const items = rows.map((row) => ({
+      id: row.id,
+      actor_id: row.actor_id,
+      actor_name: row.actor_name,
+      action: row.action,
+      target_type: row.target_type,
+      target_id: row.target_id,
+      summary: row.summary,
+      ip: row.ip,
+      created_at: iso(row.created_at)!,
+    }));
+    return { items, total };
+  }
+
+  return {
+    /** The order states in Vietnamese, for the filters. */
+    orderStatusLabels: ORDER_STATUS_LABELS,
+    listOrders,
+    ordersCsv,
+    orderDetail,
+    refundOrder,
+    listUsers,
+    usersCsv,
+    userDetail,
+    setLocked,
+    listAudit,
+  };
+}
+
+function toUserItem(user: {
+  id: number;
+  full_name: string;
+  phone: string | null;
+  email: string | null;
+  role: Role;
+  status: 'pending' | 'active' | 'locked';
+  created_at: Date | string;
+}) {
+  return {
+    id: user.id,
+    full_name: user.full_name,
+    phone: user.phone,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    created_at: iso(user.created_at)!,
+  };
+}
