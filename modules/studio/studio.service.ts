@@ -287,7 +287,18 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     return { items, total };
   }
 
-  return { listOrders, ordersCsv, orderDetail, refundOrder, listUsers, usersCsv, userDetail, setLocked, listAudit };
+  return {
+    audit,
+    listOrders,
+    ordersCsv,
+    orderDetail,
+    refundOrder,
+    listUsers,
+    usersCsv,
+    userDetail,
+    setLocked,
+    listAudit,
+  };
 }
 
 function toUserItem(user: {
