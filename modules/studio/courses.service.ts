@@ -14,6 +14,7 @@ import { buildCourseDocument } from '../search/documents.ts';
 import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
 import type { VideoService } from '../video/video.service.ts';
 import * as repo from './courses.repository.ts';
+import { toCourseDetail } from './courses.view.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
 export interface CourseInput {
@@ -50,6 +51,7 @@ export interface LessonInput {
 const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 
 export type StudioCoursesService = ReturnType<typeof createStudioCoursesService>;
+export type StudioCourseDetail = Awaited<ReturnType<StudioCoursesService['detail']>>;
 
 export function createStudioCoursesService(deps: {
   db: Kysely<Database>;
@@ -115,66 +117,8 @@ export function createStudioCoursesService(deps: {
   async function detail(id: number) {
     const course = await requireCourse(id);
     const [pods, lessons] = await Promise.all([repo.listAllPods(db, id), repo.listTree(db, id)]);
-    const assets = await repo.latestAssetsOf(
-      db,
-      lessons.filter((l) => l.content_type === 'video').map((l) => l.id),
-    );
-    const latest = new Map<number, (typeof assets)[number]>();
-    for (const asset of assets) if (!latest.has(asset.lesson_id)) latest.set(asset.lesson_id, asset);
-    const toLesson = (l: (typeof lessons)[number]) => {
-      const asset = latest.get(l.id);
-      return {
-        id: l.id,
-        type: l.type,
-        content_type: l.content_type,
-        title: l.title,
-        position: Number(l.position),
-        is_preview: Boolean(l.is_preview),
-        duration_seconds: Number(l.duration_seconds),
-        video_url: l.video_url,
-        content: l.content,
-        document_url: l.document_url ?? null,
-        video: asset
-          ? {
-              asset_id: asset.id,
-              status: asset.status,
-              progress_percent: Number(asset.progress_percent),
-              error: asset.last_error,
-            }
-          : null,
-      };
-    };
-    const chapters = lessons
-      .filter((l) => l.parent_id === null)
-      .map((chapter) => ({
-        ...toLesson(chapter),
-        lessons: lessons.filter((l) => l.parent_id === chapter.id).map(toLesson),
-      }));
-    return {
-      id: course.id,
-      slug: course.slug,
-      title: course.title,
-      type: course.type,
-      category_id: course.category_id,
-      teacher_id: course.teacher_id,
-      summary: course.summary,
-      description: course.description,
-      price_new: course.price_new,
-      price_old: course.price_old,
-      thumbnail: course.thumbnail,
-      is_published: Boolean(course.is_published),
-      published_at: iso(course.published_at),
-      lesson_count: Number(course.lesson_count),
-      pods: pods.map((p) => ({
-        id: p.id,
-        name: p.name,
-        cycle: p.cycle,
-        price: p.price,
-        payment_type: p.payment_type,
-        is_active: Boolean(p.is_active),
-      })),
-      chapters,
-    };
+    const videoIds = lessons.filter((l) => l.content_type === 'video').map((l) => l.id);
+    return toCourseDetail(course, pods, lessons, await repo.latestAssetsOf(db, videoIds));
   }
 
   async function list(query: Page & { q?: string | undefined; published?: boolean | undefined }) {
