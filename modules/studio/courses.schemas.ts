@@ -32,6 +32,9 @@ const url = (message: string) =>
       .nullable()
       .default(null),
   );
+/** A select left empty takes its default. */
+const withDefault = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema);
 const title = z
   .string({ error: 'Vui lòng nhập tiêu đề.' })
   .trim()
@@ -61,7 +64,7 @@ export const lessonParams = courseIdParams.extend({
 
 export const courseInput = z.object({
   title,
-  type: z.enum(COURSE_TYPES, { error: 'Loại khóa học không hợp lệ.' }).default('retail'),
+  type: withDefault(z.enum(COURSE_TYPES, { error: 'Loại khóa học không hợp lệ.' }).default('retail')),
   category_id: optionalId('Danh mục không hợp lệ.'),
   teacher_id: optionalId('Giảng viên không hợp lệ.'),
   summary: optionalText(500, 'Tóm tắt tối đa 500 ký tự.'),
@@ -82,7 +85,7 @@ export const podInput = z.object({
     .int('Giá gói phải là số nguyên không âm (đồng).')
     .min(0, 'Giá gói phải là số nguyên không âm (đồng).')
     .max(1_000_000_000, 'Giá gói quá lớn.'),
-  payment_type: z.enum(PAYMENT_TYPES, { error: 'Hình thức thanh toán không hợp lệ.' }).default('online'),
+  payment_type: withDefault(z.enum(PAYMENT_TYPES, { error: 'Hình thức thanh toán không hợp lệ.' }).default('online')),
   is_active: z.boolean().optional(),
 });
 
