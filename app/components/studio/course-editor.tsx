@@ -56,6 +56,7 @@ function Field({
   error,
   type = 'text',
   multiline = false,
+  scope = 'khoa-hoc',
 }: {
   label: string;
   name: string;
@@ -63,8 +64,10 @@ function Field({
   error?: string | undefined;
   type?: string;
   multiline?: boolean;
+  /** Makes the id unique when the same field appears in several forms. */
+  scope?: string;
 }) {
-  const id = `khoa-hoc-${name}`;
+  const id = `${scope}-${name}`;
   const props = {
     id,
     name,
@@ -200,7 +203,7 @@ export function PodsTable({ course, feedback }: { course: StudioCourseDetail; fe
       )}
       <Form method="post" className="grid gap-2 sm:grid-cols-[1fr_150px_130px_170px_auto] sm:items-end">
         <input type="hidden" name="intent" value="pod" />
-        <Field label="Tên gói" name="name" value={mine?.values.name ?? ''} error={mine?.fields.name} />
+        <Field scope="goi" label="Tên gói" name="name" value={mine?.values.name ?? ''} error={mine?.fields.name} />
         <label className="text-sm">
           <span className="mb-1 block font-medium text-slate-800">Chu kỳ</span>
           <select name="cycle" defaultValue={mine?.values.cycle ?? '3'} className={inputClass}>
@@ -274,15 +277,26 @@ function LessonEditor({ courseId, lesson }: { courseId: number; lesson: TreeNode
       <Form method="post" className="mt-2 grid gap-2">
         <input type="hidden" name="intent" value="lesson-edit" />
         <input type="hidden" name="lesson_id" value={lesson.id} />
-        <Field label="Tiêu đề" name="title" value={lesson.title} />
+        <Field scope={`bai-${lesson.id}`} label="Tiêu đề" name="title" value={lesson.title} />
         {lesson.content_type === 'youtube' ? (
-          <Field label="Địa chỉ video" name="video_url" value={lesson.video_url ?? ''} />
+          <Field scope={`bai-${lesson.id}`} label="Địa chỉ video" name="video_url" value={lesson.video_url ?? ''} />
         ) : null}
         {lesson.content_type === 'paragraph' ? (
-          <Field label="Nội dung (HTML)" name="content" multiline value={lesson.content ?? ''} />
+          <Field
+            scope={`bai-${lesson.id}`}
+            label="Nội dung (HTML)"
+            name="content"
+            multiline
+            value={lesson.content ?? ''}
+          />
         ) : null}
         {lesson.content_type === 'document' ? (
-          <Field label="Địa chỉ tài liệu" name="document_url" value={lesson.document_url ?? ''} />
+          <Field
+            scope={`bai-${lesson.id}`}
+            label="Địa chỉ tài liệu"
+            name="document_url"
+            value={lesson.document_url ?? ''}
+          />
         ) : null}
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="is_preview" value="1" defaultChecked={lesson.is_preview} /> Cho học thử
@@ -332,6 +346,7 @@ export function LessonTree({ course, feedback }: { course: StudioCourseDetail; f
               <input type="hidden" name="intent" value="lesson" />
               <input type="hidden" name="chapter_id" value={chapter.id} />
               <Field
+                scope={`chuong-${chapter.id}`}
                 label="Tiêu đề bài học mới"
                 name="title"
                 value={
@@ -360,6 +375,7 @@ export function LessonTree({ course, feedback }: { course: StudioCourseDetail; f
       <Form method="post" className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
         <input type="hidden" name="intent" value="chapter" />
         <Field
+          scope="chuong-moi"
           label="Tên chương mới"
           name="title"
           value={mine?.intent === 'chapter' ? (mine.values.title ?? '') : ''}
