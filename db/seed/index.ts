@@ -11,6 +11,7 @@ import { seedActivation } from './activation.ts';
 import { seedSubscriptions } from './subscriptions.ts';
 import { seedLearning } from './learning.ts';
 import { seedLearningExtras } from './learning-extras.ts';
+import { seedStudioCourses } from './studio-courses.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -33,5 +34,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedSubscriptions(trx, learnerId);
     await seedLearning(trx, learnerId);
     await seedLearningExtras(trx, learnerId);
+    await seedStudioCourses(trx);
   });
 }

@@ -33,6 +33,9 @@ describe('studio course pages', () => {
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('href="/studio/khoa-hoc"');
     expect(decode(list.body)).toContain('Đã xuất bản');
+    // The seeded draft waits for its video.
+    const drafts = await get('/studio/khoa-hoc?status=draft', editor);
+    expect(decode(drafts.body)).toContain('Vật lý 11 — Dao động cơ');
     const empty = await get('/studio/khoa-hoc?q=khong-co-khoa-hoc-nao', editor);
     expect(decode(empty.body)).toContain('Không có khóa học nào khớp bộ lọc.');
   });
