@@ -309,6 +309,8 @@ export const studioCoursesRoutes: FastifyPluginAsyncZod<{ videoMaxBytes: number 
         throw new AppError('BUSINESS_RULE', `Tệp video tối đa ${formatMegabytes(options.videoMaxBytes)}.`);
       if (!request.body || typeof (request.body as Readable).pipe !== 'function')
         throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn tệp video.');
+      // Nothing is stored for a lesson that cannot take a video.
+      await request.services.studioCourses.requireVideoLesson(id, lessonId);
       const extension = path.extname(request.query.filename ?? '').toLowerCase();
       const safeExtension = /^\.[a-z0-9]{1,5}$/.test(extension) ? extension : '';
       const upload = await saveUpload(request.body as Readable, options.videoMaxBytes, safeExtension);

@@ -163,7 +163,8 @@ export function createStudioCoursesService(deps: {
 
   async function update(actor: Actor, id: number, input: CourseInput) {
     const course = await requireCourse(id);
-    const slug = course.title === input.title ? course.slug : await uniqueSlug(input.title, id);
+    // The slug follows the title only until the course is first published: its address then stays.
+    const slug = course.published_at || course.title === input.title ? course.slug : await uniqueSlug(input.title, id);
     await repo.updateCourse(db, id, { ...courseValues(input), slug, updated_at: nowIso() });
     await audit(actor, 'course.update', { type: 'course', id }, { title: input.title, slug });
     await syncCourse(id);
@@ -324,9 +325,18 @@ export function createStudioCoursesService(deps: {
     return detail(courseId);
   }
 
+  /** Checked before an upload is read: the lesson is a video lesson of this course. */
+  async function requireVideoLesson(courseId: number, lessonId: number) {
+    const lesson = await requireLesson(courseId, lessonId);
+    if (lesson.content_type !== 'video')
+      throw new AppError('BUSINESS_RULE', 'Bài học này không phải bài học video.', {
+        lesson_id: 'Không phải bài video.',
+      });
+  }
+
   /** Queues an uploaded source file for a video lesson of this course. */
   async function uploadVideo(actor: Actor, courseId: number, lessonId: number, file: string) {
-    await requireLesson(courseId, lessonId);
+    await requireVideoLesson(courseId, lessonId);
     const asset = await deps.video.ingestFile(lessonId, file);
     await audit(actor, 'lesson.video', { type: 'course', id: courseId }, { lesson_id: lessonId, asset_id: asset.id });
     return { asset_id: asset.id, status: asset.status, progress_percent: Number(asset.progress_percent) };
@@ -357,6 +367,7 @@ export function createStudioCoursesService(deps: {
     updateLesson,
     deleteLesson,
     moveLesson,
+    requireVideoLesson,
     uploadVideo,
     videoStatus,
   };

@@ -144,6 +144,19 @@ describe('building and publishing a course', () => {
     expect(found.map((hit) => hit.id)).toContain(course.id);
   });
 
+  it('keeps the address of a published course when its title changes, and search follows the title', async () => {
+    const renamed = await ok(editor, 'PUT', `/api/admin/courses/${course.id}.json`, {
+      title: 'Tiếng Việt lớp 5 — Ôn tập học kỳ',
+      type: 'retail',
+    });
+    expect(renamed.slug).toBe(course.slug);
+    const found = (await call(null, 'GET', `/api/user/search.json?q=${encodeURIComponent('hoc ky')}`)).json().data as {
+      id: number;
+      title: string;
+    }[];
+    expect(found.find((hit) => hit.id === course.id)?.title).toBe('Tiếng Việt lớp 5 — Ôn tập học kỳ');
+  });
+
   it('leaves search and the catalog once unpublished', async () => {
     await ok(editor, 'POST', `/api/admin/courses/${course.id}/unpublish.json`);
     const details = await call(null, 'GET', `/api/user/course/details.json?slug=${course.slug}`);
@@ -252,19 +265,55 @@ describe('video upload', () => {
     expect(status.json().data).toMatchObject({ status: 'ready', progress_percent: 100, error: null });
   }, 120_000);
 
-  it('refuses an empty body and a lesson that is not a video lesson', async () => {
+  it('refuses a lesson that is not a video lesson before reading the file, and an empty body', async () => {
     let course = await ok(editor, 'POST', '/api/admin/courses.json', { title: 'Khóa học không video' });
     course = await ok(editor, 'POST', `/api/admin/courses/${course.id}/chapters.json`, { title: 'Chương 1' });
-    course = await ok(editor, 'POST', `/api/admin/courses/${course.id}/lessons.json`, {
-      chapter_id: course.chapters[0]!.id,
-      title: 'Bài đọc',
-      content_type: 'paragraph',
-    });
-    const url = `/api/admin/courses/${course.id}/lessons/${course.chapters[0]!.lessons[0]!.id}/video.json`;
+    for (const content_type of ['paragraph', 'video']) {
+      course = await ok(editor, 'POST', `/api/admin/courses/${course.id}/lessons.json`, {
+        chapter_id: course.chapters[0]!.id,
+        title: `Bài ${content_type}`,
+        content_type,
+      });
+    }
+    const [paragraph, video] = course.chapters[0]!.lessons;
+    const urlOf = (lessonId: number) => `/api/admin/courses/${course.id}/lessons/${lessonId}/video.json`;
     const headers = { ...editor!.bearer, 'content-type': 'video/mp4' };
-    const empty = await t.app.inject({ method: 'POST', url, headers, payload: Buffer.alloc(0) });
-    expect(empty.statusCode).toBe(400);
-    const wrong = await t.app.inject({ method: 'POST', url, headers, payload: Buffer.from('not a video') });
+    const wrong = await t.app.inject({ method: 'POST', url: urlOf(paragraph!.id), headers, payload: Buffer.from('x') });
     expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.message).toBe('Bài học này không phải bài học video.');
+    const empty = await t.app.inject({ method: 'POST', url: urlOf(video!.id), headers, payload: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe('Vui lòng chọn tệp video.');
+  });
+});
+
+describe('video upload limit', () => {
+  it('refuses a file over VIDEO_UPLOAD_MAX_BYTES with the limit in the message', async () => {
+    const small = await createTestContext({ env: { VIDEO_UPLOAD_MAX_BYTES: '2048' } });
+    try {
+      const user = await createUser(small.db, { role: 'editor' });
+      const session = await signIn(small, user.phone!, user.password);
+      const post = (url: string, payload: object) =>
+        small.app.inject({ method: 'POST', url, headers: session.bearer, payload });
+      let course = (await post('/api/admin/courses.json', { title: 'Giới hạn tệp' })).json().data as Detail;
+      course = (await post(`/api/admin/courses/${course.id}/chapters.json`, { title: 'Chương 1' })).json().data;
+      course = (
+        await post(`/api/admin/courses/${course.id}/lessons.json`, {
+          chapter_id: course.chapters[0]!.id,
+          title: 'Bài video',
+          content_type: 'video',
+        })
+      ).json().data;
+      const tooLarge = await small.app.inject({
+        method: 'POST',
+        url: `/api/admin/courses/${course.id}/lessons/${course.chapters[0]!.lessons[0]!.id}/video.json`,
+        headers: { ...session.bearer, 'content-type': 'video/mp4' },
+        payload: Buffer.alloc(4096),
+      });
+      expect(tooLarge.statusCode).toBe(422);
+      expect(tooLarge.json().error.message).toMatch(/^Tệp video tối đa /);
+    } finally {
+      await small.close();
+    }
   });
 });

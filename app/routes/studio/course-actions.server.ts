@@ -6,6 +6,7 @@ import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import * as schemas from '../../../modules/studio/courses.schemas';
 import type { Viewer } from '../../../modules/services';
+import { AppError } from '../../../lib/errors';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 
 const NOTICES: Record<string, string> = {
@@ -65,12 +66,9 @@ export async function courseEditorAction(form: FormData, context: AppLoadContext
       }
       case 'pod-toggle': {
         const pod = (await courses.detail(courseId)).pods.find((p) => p.id === idOf('pod_id'));
-        const { id, is_active, ...rest } = pod ?? { id: 0, is_active: false, name: null, cycle: 1, price: 0 };
-        return courses.updatePod(actor, courseId, id, {
-          ...rest,
-          payment_type: (pod?.payment_type ?? 'online') as 'online',
-          is_active: !is_active,
-        });
+        if (!pod) throw new AppError('NOT_FOUND', 'Không tìm thấy gói học.');
+        const { id, is_active, ...fields } = pod;
+        return courses.updatePod(actor, courseId, id, { ...fields, is_active: !is_active });
       }
       case 'chapter': {
         const { input, failed } = parse(schemas.chapterInput);
@@ -108,6 +106,7 @@ export async function courseEditorAction(form: FormData, context: AppLoadContext
     values,
     async () => {
       const result = await work();
+      // A form error (`data(…, { status })`) goes back as it is; anything else was a success.
       if (result && typeof result === 'object' && 'init' in result) return result;
       return { intent, notice: NOTICES[intent], message: '', fields: {}, values: {} };
     },
