@@ -21,6 +21,8 @@ export default [
     route('hoc-vien', 'routes/studio/users.tsx'),
     route('hoc-vien/:id', 'routes/studio/user.tsx'),
     route('nhat-ky', 'routes/studio/audit.tsx'),
+    route('khoa-hoc', 'routes/studio/courses.tsx'),
+    route('khoa-hoc/:id', 'routes/studio/course.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

@@ -33,6 +33,7 @@ import { createLearningExtrasServices, type LearningExtrasServices } from './lea
 import { createVideoService, type VideoService } from './video/video.service.ts';
 import type { WorkerLogger } from './video/video.worker.ts';
 import { createStudioService, type StudioService } from './studio/studio.service.ts';
+import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -63,6 +64,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   video: VideoService;
   /** The studio (editors and admins): orders, refunds, learners, the audit log. */
   studio: StudioService;
+  /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
+  studioCourses: StudioCoursesService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -173,9 +176,11 @@ export function createServices({
     },
   });
   const commerce = createCommerceServices({ db, env, course, notifications, messaging, throttle, remoteSimulator });
+  const studio = createStudioService({ db, refunds: commerce.refunds });
   return {
     ...commerce,
-    studio: createStudioService({ db, refunds: commerce.refunds }),
+    studio,
+    studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
     ...extras,
     search,
     catalog,

@@ -12,6 +12,7 @@ import { seedSubscriptions } from './subscriptions.ts';
 import { seedLearning } from './learning.ts';
 import { seedLearningExtras } from './learning-extras.ts';
 import { seedStudio } from './studio.ts';
+import { seedStudioCourses } from './studio-courses.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -35,5 +36,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedLearning(trx, learnerId);
     await seedLearningExtras(trx, learnerId);
     await seedStudio(trx);
+    await seedStudioCourses(trx);
   });
 }

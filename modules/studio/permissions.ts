@@ -12,6 +12,7 @@ export const STUDIO_PERMISSIONS = {
   'users.read': ['editor', 'admin'],
   'users.lock': ['admin'],
   'audit.read': ['admin'],
+  'courses.write': ['editor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

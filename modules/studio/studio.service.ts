@@ -305,6 +305,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
   return {
     /** The order states in Vietnamese, for the filters. */
     orderStatusLabels: ORDER_STATUS_LABELS,
+    audit,
     listOrders,
     ordersCsv,
     orderDetail,

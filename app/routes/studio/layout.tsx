@@ -12,6 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPermission }[] = [
   { to: '/studio', label: 'Tổng quan', end: true },
+  { to: '/studio/khoa-hoc', label: 'Khóa học', permission: 'courses.write' },
   { to: '/studio/don-hang', label: 'Đơn hàng', permission: 'orders.read' },
   { to: '/studio/hoc-vien', label: 'Học viên', permission: 'users.read' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', permission: 'audit.read' },

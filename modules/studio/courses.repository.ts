@@ -1,0 +1,167 @@
+/** Studio course queries: every course (published or not), its packages and its lesson tree. */
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type {
+  CoursePodsTable,
+  CoursesTable,
+  Database,
+  LessonsTable,
+  NewCoursePod,
+  NewLesson,
+} from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StudioCourseFilter {
+  /** A slug fragment (the title folded the way slugs are). */
+  slugPart?: string | undefined;
+  published?: boolean | undefined;
+}
+
+function filtered(db: Db, filter: StudioCourseFilter) {
+  let query = db.selectFrom('courses');
+  if (filter.slugPart) query = query.where('slug', 'like', `%${filter.slugPart}%`);
+  if (filter.published !== undefined) query = query.where('is_published', '=', filter.published ? 1 : 0);
+  return query;
+}
+
+export async function searchCourses(db: Db, filter: StudioCourseFilter, page: { limit: number; offset: number }) {
+  const rows = await filtered(db, filter)
+    .select(['id', 'slug', 'title', 'type', 'is_published', 'lesson_count', 'price_new', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { total } = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export function findCourse(db: Db, id: number) {
+  return db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('courses').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function updateCourse(db: Db, id: number, values: Updateable<CoursesTable>) {
+  return db.updateTable('courses').set(values).where('id', '=', id).execute();
+}
+
+export function teacherName(db: Db, teacherId: number | null) {
+  if (teacherId === null) return Promise.resolve(undefined);
+  return db.selectFrom('teachers').select('full_name').where('id', '=', teacherId).executeTakeFirst();
+}
+
+export function listAllPods(db: Db, courseId: number) {
+  return db.selectFrom('course_pods').selectAll().where('course_id', '=', courseId).orderBy('position').execute();
+}
+
+export function findPod(db: Db, courseId: number, podId: number) {
+  return db
+    .selectFrom('course_pods')
+    .selectAll()
+    .where('id', '=', podId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+}
+
+export async function insertPod(db: Db, pod: Omit<NewCoursePod, 'position'>) {
+  const { max } = await db
+    .selectFrom('course_pods')
+    .select((eb) => eb.fn.max<number | null>('position').as('max'))
+    .where('course_id', '=', pod.course_id)
+    .executeTakeFirstOrThrow();
+  const position = max === null ? 0 : Number(max) + 1;
+  return db
+    .insertInto('course_pods')
+    .values({ ...pod, position })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function updatePod(db: Db, podId: number, values: Updateable<CoursePodsTable>) {
+  return db.updateTable('course_pods').set(values).where('id', '=', podId).execute();
+}
+
+export async function countActivePods(db: Db, courseId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('course_pods')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('course_id', '=', courseId)
+    .where('is_active', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export function listTree(db: Db, courseId: number) {
+  return db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('course_id', '=', courseId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export function findCourseLesson(db: Db, courseId: number, lessonId: number) {
+  return db
+    .selectFrom('lessons')
+    .selectAll()
+    .where('id', '=', lessonId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+}
+
+/** The lessons sharing a parent (chapters: parent null), in order. */
+export function listSiblings(db: Db, courseId: number, parentId: number | null) {
+  let query = db.selectFrom('lessons').select(['id', 'position']).where('course_id', '=', courseId);
+  query = parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+  return query.orderBy('position').orderBy('id').execute();
+}
+
+export async function insertTreeNode(db: Db, lesson: Omit<NewLesson, 'position'>) {
+  const siblings = await listSiblings(db, lesson.course_id, lesson.parent_id ?? null);
+  const last = siblings.at(-1);
+  const position = last ? Number(last.position) + 1 : 0;
+  return db
+    .insertInto('lessons')
+    .values({ ...lesson, position })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function updateLesson(db: Db, lessonId: number, values: Updateable<LessonsTable>) {
+  return db.updateTable('lessons').set(values).where('id', '=', lessonId).execute();
+}
+
+export function setPosition(db: Db, lessonId: number, position: number) {
+  return db.updateTable('lessons').set({ position }).where('id', '=', lessonId).execute();
+}
+
+export async function countChildren(db: Db, lessonId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('lessons')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parent_id', '=', lessonId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export function deleteLesson(db: Db, lessonId: number) {
+  return db.deleteFrom('lessons').where('id', '=', lessonId).execute();
+}
+
+export function latestAssetsOf(db: Db, lessonIds: number[]) {
+  if (lessonIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('video_assets')
+    .select(['id', 'lesson_id', 'status', 'progress_percent', 'last_error'])
+    .where('lesson_id', 'in', lessonIds)
+    .orderBy('id', 'desc')
+    .execute();
+}

@@ -1,0 +1,92 @@
+/**
+ * The studio in Chromium (demo seed): the editor creates a course with two packages and three
+ * lessons, uploads a generated clip to the video lesson and watches the transcode finish (the
+ * worker is run by the test), publishes; an anonymous visitor then finds the course by search.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { waitForHydration } from './browser.ts';
+import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
+
+const journey = useJourney();
+
+function makeClip(): { dir: string; file: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-studio-clip-'));
+  const file = path.join(dir, 'gioi-thieu.mp4');
+  execFileSync('/usr/bin/ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+    ...['-i', 'testsrc=size=426x240:rate=15:duration=2'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', file],
+  ]);
+  return { dir, file };
+}
+
+it('an editor builds, fills, uploads a video to and publishes a course that search then finds', async () => {
+  const clip = makeClip();
+  const { page, watch } = await journey.openPage({ width: 1280, height: 900 });
+  await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio%2Fkhoa-hoc'));
+  await waitForHydration(page);
+  await page.getByLabel('Số điện thoại hoặc email').fill('bientap@khaitri.vn');
+  await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await page.waitForURL(journey.url('/studio/khoa-hoc'));
+  await waitForHydration(page);
+
+  await page.getByLabel('Tiêu đề').fill('Hóa học 10 cơ bản');
+  await page.getByRole('button', { name: 'Tạo bản nháp' }).click();
+  await page.waitForURL(/\/studio\/khoa-hoc\/\d+$/);
+  await waitForHydration(page);
+
+  // Publishing an empty course is refused with the reason.
+  await page.getByRole('button', { name: 'Xuất bản' }).click();
+  await expect.poll(() => page.getByText('Không thể xuất bản: khóa học chưa có bài học nào.').isVisible()).toBe(true);
+
+  for (const [name, cycle, price] of [
+    ['Gói tháng', '3', '99000'],
+    ['Gói năm', '4', '799000'],
+  ] as const) {
+    await page.getByLabel('Tên gói').fill(name);
+    await page.getByLabel('Chu kỳ').selectOption(cycle);
+    await page.getByLabel('Giá (đồng)').fill(price);
+    await page.getByRole('button', { name: 'Thêm gói' }).click();
+    await expect.poll(() => page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
+  }
+
+  await page.getByLabel('Tên chương mới').fill('Chương 1');
+  await page.getByRole('button', { name: 'Thêm chương' }).click();
+  const chapter = page.locator('li').filter({ has: page.getByRole('heading', { name: 'Chương 1' }) });
+  await expect.poll(() => chapter.count()).toBe(1);
+  for (const [title, kind] of [
+    ['Giới thiệu bằng video', 'video'],
+    ['Bảng tuần hoàn', 'paragraph'],
+    ['Bài kiểm tra nhanh', 'exam'],
+  ] as const) {
+    await chapter.getByLabel('Tiêu đề bài học mới').fill(title);
+    await chapter.getByLabel('Loại bài').selectOption(kind);
+    await chapter.getByRole('button', { name: 'Thêm bài học' }).click();
+    await expect.poll(() => page.getByText(title).count()).toBeGreaterThan(0);
+  }
+
+  // Upload the clip to the video lesson; the progress then the transcode status show.
+  const lesson = chapter.locator('li').filter({ hasText: 'Giới thiệu bằng video' });
+  await lesson.getByText('Sửa bài học').click();
+  await lesson.getByLabel('Tệp video (MP4, MOV…)').setInputFiles(clip.file);
+  await expect.poll(() => lesson.getByText('Đang chờ chuyển mã…').isVisible(), { timeout: 20_000 }).toBe(true);
+  const video = journey.server.context.services.video;
+  const worker = video.createWorker({ backoffMs: () => 0 });
+  for (let round = 0; round < 5 && (await worker.runOnce()) !== 'ready'; round += 1);
+  await expect.poll(() => lesson.getByText('Video đã sẵn sàng.').isVisible(), { timeout: 20_000 }).toBe(true);
+  fs.rmSync(clip.dir, { recursive: true, force: true });
+
+  await page.getByRole('button', { name: 'Xuất bản' }).click();
+  await expect.poll(() => page.getByText('Đã xuất bản khóa học.').isVisible()).toBe(true);
+
+  // An anonymous visitor finds it by search (marks folded).
+  const response = await fetch(journey.url(`/api/user/search.json?q=${encodeURIComponent('hoa hoc 10')}`));
+  const hits = ((await response.json()) as { data: { title: string }[] }).data;
+  expect(hits.map((hit) => hit.title)).toContain('Hóa học 10 cơ bản');
+  expect(unexpectedExceptFormErrors(watch, [422])).toEqual([]);
+}, 120_000);
