@@ -82,3 +82,16 @@ export function cookiesOf(response: { headers: Record<string, unknown> }): strin
     .map((cookie: string) => cookie.split(';')[0])
     .join('; ');
 }
+
+/** Opens a page as a browser would (each request from its own client address). */
+export function getPage(t: TestContext, url: string, cookie = '') {
+  return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {}, remoteAddress: nextClientAddress() });
+}
+
+/** Page HTML with the entities React writes in text and attributes turned back into characters. */
+export function decodeHtml(html: string): string {
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}

@@ -7,18 +7,13 @@ import { DEMO_ACTIVATION_CODES } from '../../db/seed/activation.ts';
 import { createUser } from '../factories/accounts.ts';
 import { createActivationCode } from '../factories/activation.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
-import { signIn, submitForm } from '../helpers/auth.ts';
+import { signIn, submitForm, getPage, decodeHtml } from '../helpers/auth.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let t: TestContext;
 
-const get = (url: string, cookie = '') => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie = '') => getPage(t, url, cookie);
 const layoutOf = (html: string) => /data-layout="([^"]+)"/.exec(html)?.[1];
-const decode = (html: string) =>
-  html
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&');
 
 async function learnerCookie() {
   const user = await createUser(t.db);
@@ -49,7 +44,7 @@ describe('activation pages', () => {
       .select(['courses.slug', 'courses.title'])
       .where('code', '=', DEMO_ACTIVATION_CODES.single)
       .executeTakeFirstOrThrow();
-    expect(decode(response.body)).toContain(course.title);
+    expect(decodeHtml(response.body)).toContain(course.title);
     expect(response.body).toContain(`href="/vao-hoc/${course.slug}"`);
   });
 
@@ -131,7 +126,7 @@ describe('/tai-khoan/uu-dai', () => {
     const { cookie } = await learnerCookie();
     const response = await get('/tai-khoan/uu-dai', cookie);
     expect(response.statusCode).toBe(200);
-    const html = decode(response.body);
+    const html = decodeHtml(response.body);
     expect(html).toContain('>CHAOBAN</code>');
     expect(html).toContain('Giảm 30%, tối đa 300.000đ');
     expect(html).toContain('Đơn hàng từ 500.000đ');

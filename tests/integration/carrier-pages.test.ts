@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createCarrierCourse } from '../factories/subscriptions.ts';
-import { nextClientAddress, signIn, submitForm } from '../helpers/auth.ts';
+import { signIn, submitForm, getPage } from '../helpers/auth.ts';
 import { smsTo, subscriptionOf } from '../helpers/carrier.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 import { CARRIER_MESSAGES } from '../../modules/subscriptions/subscriptions.service.ts';
@@ -24,8 +24,7 @@ afterAll(async () => {
 const CHECKOUT = '/gio-hang/thanh-toan';
 const PAGE = '/tai-khoan/goi-cuoc';
 
-const get = (url: string, cookie = '') =>
-  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {}, remoteAddress: nextClientAddress() });
+const get = (url: string, cookie = '') => getPage(t, url, cookie);
 
 async function newLearner() {
   const user = await createUser(t.db);

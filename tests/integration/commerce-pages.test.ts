@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse, createPromotion } from '../factories/commerce.ts';
-import { cookiesOf, nextClientAddress, signIn, submitForm } from '../helpers/auth.ts';
+import { cookiesOf, signIn, submitForm, getPage } from '../helpers/auth.ts';
 import { decideOnSimulator } from '../helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 import { insertEnrolments } from '../../modules/enrolments/enrolments.repository.ts';
@@ -27,13 +27,7 @@ afterAll(async () => {
 const CHECKOUT = '/gio-hang/thanh-toan';
 const ORDERS = '/tai-khoan/don-hang';
 
-const get = (url: string, cookie = '') =>
-  t.app.inject({
-    method: 'GET',
-    url,
-    headers: cookie ? { cookie } : {},
-    remoteAddress: nextClientAddress(),
-  });
+const get = (url: string, cookie = '') => getPage(t, url, cookie);
 const submit = (url: string, fields: Record<string, string>, cookie = '') => submitForm(t, url, fields, cookie);
 
 /** A fresh learner signed in through the real login endpoint: the Cookie header of their browser. */

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createCourse } from '../factories/catalog.ts';
 import { completeCourse, createEnrolment } from '../factories/learning.ts';
-import { signIn, submitForm } from '../helpers/auth.ts';
+import { signIn, submitForm, getPage } from '../helpers/auth.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let t: TestContext;
 
-const get = (url: string, cookie = '') => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie = '') => getPage(t, url, cookie);
 const decode = (html: string) =>
   html
     .replace(/&quot;/g, '"')

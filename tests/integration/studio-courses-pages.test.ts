@@ -4,18 +4,13 @@
  * titles escaped. Needs the built app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, submitForm } from '../helpers/auth.ts';
+import { signIn, submitForm, getPage, decodeHtml } from '../helpers/auth.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let t: TestContext;
 let editor: string;
 
-const get = (url: string, cookie = '') => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const decode = (html: string) =>
-  html
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+const get = (url: string, cookie = '') => getPage(t, url, cookie);
 
 beforeAll(async () => {
   t = await createTestContext({ pages: true, seed: true });
@@ -32,19 +27,19 @@ describe('studio course pages', () => {
     const list = await get('/studio/khoa-hoc', editor);
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('href="/studio/khoa-hoc"');
-    expect(decode(list.body)).toContain('Đã xuất bản');
+    expect(decodeHtml(list.body)).toContain('Đã xuất bản');
     // The seeded draft waits for its video.
     const drafts = await get('/studio/khoa-hoc?status=draft', editor);
-    expect(decode(drafts.body)).toContain('Vật lý 11 — Dao động cơ');
+    expect(decodeHtml(drafts.body)).toContain('Vật lý 11 — Dao động cơ');
     const empty = await get('/studio/khoa-hoc?q=khong-co-khoa-hoc-nao', editor);
-    expect(decode(empty.body)).toContain('Không có khóa học nào khớp bộ lọc.');
+    expect(decodeHtml(empty.body)).toContain('Không có khóa học nào khớp bộ lọc.');
   });
 
   it('creates a draft, keeps typed values on error, refuses then allows publishing', async () => {
     const short = await submitForm(t, '/studio/khoa-hoc', { title: 'ab', type: 'retail' }, editor);
     expect(short.statusCode).toBe(400);
-    expect(decode(short.body)).toContain('Tiêu đề cần 3–200 ký tự.');
-    expect(decode(short.body)).toContain('value="ab"');
+    expect(decodeHtml(short.body)).toContain('Tiêu đề cần 3–200 ký tự.');
+    expect(decodeHtml(short.body)).toContain('value="ab"');
 
     const created = await submitForm(t, '/studio/khoa-hoc', { title: 'Ngữ văn 9 <b>mới</b>', type: 'retail' }, editor);
     expect(created.statusCode).toBe(302);
@@ -54,11 +49,11 @@ describe('studio course pages', () => {
     expect(editorPage.statusCode).toBe(200);
     expect(editorPage.body).not.toContain('<b>mới</b>');
     expect(editorPage.body).toContain('&lt;b&gt;mới&lt;/b&gt;');
-    expect(decode(editorPage.body)).toContain('Chưa có gói học.');
+    expect(decodeHtml(editorPage.body)).toContain('Chưa có gói học.');
 
     const refused = await submitForm(t, url, { intent: 'publish' }, editor);
     expect(refused.statusCode).toBe(422);
-    expect(decode(refused.body)).toContain('Không thể xuất bản: khóa học chưa có bài học nào.');
+    expect(decodeHtml(refused.body)).toContain('Không thể xuất bản: khóa học chưa có bài học nào.');
 
     const badPrice = await submitForm(
       t,
@@ -67,8 +62,8 @@ describe('studio course pages', () => {
       editor,
     );
     expect(badPrice.statusCode).toBe(400);
-    expect(decode(badPrice.body)).toContain('Giá bán phải là số nguyên không âm (đồng).');
-    expect(decode(badPrice.body)).toContain('value="Tóm tắt đã gõ"');
+    expect(decodeHtml(badPrice.body)).toContain('Giá bán phải là số nguyên không âm (đồng).');
+    expect(decodeHtml(badPrice.body)).toContain('value="Tóm tắt đã gõ"');
 
     expect(
       (await submitForm(t, url, { intent: 'pod', name: 'Gói năm', cycle: '4', price: '500000' }, editor)).statusCode,
@@ -85,9 +80,9 @@ describe('studio course pages', () => {
     expect(lesson.statusCode).toBe(200);
     const published = await submitForm(t, url, { intent: 'publish' }, editor);
     expect(published.statusCode).toBe(200);
-    expect(decode(published.body)).toContain('Đã xuất bản khóa học.');
+    expect(decodeHtml(published.body)).toContain('Đã xuất bản khóa học.');
     const page = await get(url, editor);
     expect(page.body).toContain('data-testid="video-upload"');
-    expect(decode(page.body)).toContain('Ngừng xuất bản');
+    expect(decodeHtml(page.body)).toContain('Ngừng xuất bản');
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
-import { signIn, submitForm } from '../helpers/auth.ts';
+import { signIn, submitForm, getPage, decodeHtml } from '../helpers/auth.ts';
 import { createShopper, decideOnSimulator } from '../helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -13,12 +13,7 @@ let t: TestContext;
 let editor: string;
 let admin: string;
 
-const get = (url: string, cookie = '') => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const decode = (html: string) =>
-  html
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+const get = (url: string, cookie = '') => getPage(t, url, cookie);
 
 beforeAll(async () => {
   t = await createTestContext({ pages: true, seed: true });
@@ -59,7 +54,7 @@ describe('studio pages', () => {
     expect(home.body).not.toContain('href="/studio/nhat-ky"');
     const list = await get('/studio/don-hang?status=refunded', editor);
     expect(list.statusCode).toBe(200);
-    expect(decode(list.body)).toContain('Nguyễn Thị Hồng Nhung');
+    expect(decodeHtml(list.body)).toContain('Nguyễn Thị Hồng Nhung');
     const code = /href="\/studio\/don-hang\/(KT\w+)"/.exec(list.body)?.[1];
     const detail = await get(`/studio/don-hang/${code}`, editor);
     expect(detail.statusCode).toBe(200);
@@ -76,8 +71,8 @@ describe('studio pages', () => {
   it('shows the admin the seeded audit entry of the demo refund', async () => {
     const audit = await get('/studio/nhat-ky?action=order.refund', admin);
     expect(audit.statusCode).toBe(200);
-    expect(decode(audit.body)).toContain('Quản trị viên Khai Trí');
-    expect(decode(audit.body)).toContain('Học viên đăng ký nhầm khóa học');
+    expect(decodeHtml(audit.body)).toContain('Quản trị viên Khai Trí');
+    expect(decodeHtml(audit.body)).toContain('Học viên đăng ký nhầm khóa học');
   });
 
   it('lets the admin refund from the order page: unconfirmed keeps the typed input, confirmed refunds', async () => {
