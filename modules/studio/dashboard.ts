@@ -151,6 +151,7 @@ const zero = (): Counts => ({
 });
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
+export type DashboardReport = Awaited<ReturnType<DashboardService['report']>>;
 
 export function createDashboardService(deps: { db: Db; now?: () => Date }) {
   const { db, now = () => new Date() } = deps;
