@@ -3,7 +3,7 @@
  * week or month. The window's rows are fetched (capped) and bucketed here with one helper, so the
  * same code answers on SQLite and PostgreSQL.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { Database, OrderStatus, PaymentMethod } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -79,34 +79,26 @@ async function windowRows(db: Db, fromIso: string, toIso: string) {
     return rows;
   };
   const limit = DASHBOARD_ROW_CAP + 1;
+  const inWindow = (column: string) => sql<boolean>`${sql.ref(column)} >= ${fromIso} and ${sql.ref(column)} < ${toIso}`;
   const [orders, learners, enrolments, completions] = await Promise.all([
     db
       .selectFrom('orders')
       .select(['status', 'payment_method', 'total', 'created_at'])
-      .where('created_at', '>=', fromIso)
-      .where('created_at', '<', toIso)
+      .where(inWindow('created_at'))
       .limit(limit)
       .execute(),
     db
       .selectFrom('users')
       .select('created_at as at')
       .where('role', '=', 'learner')
-      .where('created_at', '>=', fromIso)
-      .where('created_at', '<', toIso)
+      .where(inWindow('created_at'))
       .limit(limit)
       .execute(),
-    db
-      .selectFrom('enrolments')
-      .select('created_at as at')
-      .where('created_at', '>=', fromIso)
-      .where('created_at', '<', toIso)
-      .limit(limit)
-      .execute(),
+    db.selectFrom('enrolments').select('created_at as at').where(inWindow('created_at')).limit(limit).execute(),
     db
       .selectFrom('course_progress')
       .select('completed_at as at')
-      .where('completed_at', '>=', fromIso)
-      .where('completed_at', '<', toIso)
+      .where(inWindow('completed_at'))
       .limit(limit)
       .execute(),
   ]);
