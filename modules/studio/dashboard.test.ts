@@ -135,12 +135,15 @@ describe('GET /api/admin/dashboard.json', () => {
     ]);
   });
 
-  it('defaults to the last 30 days by day and refuses a reversed window', async () => {
+  it('defaults to the last 30 days by day and refuses a reversed or too long window', async () => {
     const data = (await dashboard(editor, '')).json().data;
     expect(data.period).toBe('day');
     expect(data.buckets).toHaveLength(30);
     const reversed = await dashboard(editor, 'from=2025-03-10&to=2025-03-01');
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().error.message).toBe('Ngày bắt đầu phải trước ngày kết thúc.');
+    const long = await dashboard(editor, 'from=2000-01-01&to=2025-01-01');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toBe('Khoảng thời gian quá dài, hãy chọn ngắn hơn.');
   });
 });

@@ -24,6 +24,9 @@ type Counts = Record<Series, number>;
 
 /** Rows read per series at most: a window larger than this is refused, never silently cut. */
 export const DASHBOARD_ROW_CAP = 50_000;
+/** Buckets in one answer at most (a year and a bit by day). */
+const MAX_BUCKETS = 400;
+const TOO_LONG = 'Khoảng thời gian quá dài, hãy chọn ngắn hơn.';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** How many buckets the default window holds, per period. */
@@ -43,25 +46,30 @@ export function bucketOf(day: string, period: DashboardPeriod): string {
   return new Date(date.getTime() - sinceMonday * DAY).toISOString().slice(0, 10);
 }
 
-/** Every bucket from the one holding `from` to the one holding `to`, in order. */
+/** Every bucket from the one holding `from` to the one holding `to`, in order (one past MAX_BUCKETS at most). */
 export function bucketsBetween(from: string, to: string, period: DashboardPeriod): string[] {
   const keys: string[] = [];
-  for (let at = new Date(`${from}T00:00:00Z`); vietnamDayOf(at) <= to; at = new Date(at.getTime() + DAY)) {
-    const key = bucketOf(vietnamDayOf(at), period);
+  for (
+    let at = new Date(`${from}T00:00:00Z`);
+    calendarDay(at) <= to && keys.length <= MAX_BUCKETS;
+    at = new Date(at.getTime() + DAY)
+  ) {
+    const key = bucketOf(calendarDay(at), period);
     if (keys.at(-1) !== key) keys.push(key);
   }
   return keys;
 }
-const vietnamDayOf = (utcMidnight: Date) => utcMidnight.toISOString().slice(0, 10);
+/** A calendar day held as UTC midnight → `YYYY-MM-DD`. */
+const calendarDay = (utcMidnight: Date) => utcMidnight.toISOString().slice(0, 10);
 
 /** The default window ending today (Vietnam time): 30 days, 12 weeks or 12 months. */
 function defaultFrom(today: string, period: DashboardPeriod): string {
   const todayAt = new Date(`${today}T00:00:00Z`);
-  if (period === 'day') return vietnamDayOf(new Date(todayAt.getTime() - (DEFAULT_BUCKETS.day - 1) * DAY));
-  if (period === 'week') return bucketOf(vietnamDayOf(new Date(todayAt.getTime() - 11 * 7 * DAY)), 'week');
+  if (period === 'day') return calendarDay(new Date(todayAt.getTime() - (DEFAULT_BUCKETS.day - 1) * DAY));
+  if (period === 'week') return bucketOf(calendarDay(new Date(todayAt.getTime() - 11 * 7 * DAY)), 'week');
   todayAt.setUTCDate(1);
   todayAt.setUTCMonth(todayAt.getUTCMonth() - (DEFAULT_BUCKETS.month - 1));
-  return vietnamDayOf(todayAt);
+  return calendarDay(todayAt);
 }
 
 export interface DashboardQuery {
@@ -74,8 +82,7 @@ type Db = Kysely<Database>;
 
 async function windowRows(db: Db, fromIso: string, toIso: string) {
   const capped = <T>(rows: T[]) => {
-    if (rows.length > DASHBOARD_ROW_CAP)
-      throw new AppError('VALIDATION_FAILED', 'Khoảng thời gian quá dài, hãy chọn ngắn hơn.');
+    if (rows.length > DASHBOARD_ROW_CAP) throw new AppError('VALIDATION_FAILED', TOO_LONG);
     return rows;
   };
   const limit = DASHBOARD_ROW_CAP + 1;
@@ -158,7 +165,9 @@ export function createDashboardService(deps: { db: Db; now?: () => Date }) {
       const toIso = vietnamDayStart(to, true);
       const [rows, top] = await Promise.all([windowRows(db, fromIso, toIso), topCourses(db, fromIso, toIso)]);
 
-      const buckets = new Map(bucketsBetween(from, to, period).map((key) => [key, zero()]));
+      const keys = bucketsBetween(from, to, period);
+      if (keys.length > MAX_BUCKETS) throw new AppError('VALIDATION_FAILED', TOO_LONG);
+      const buckets = new Map(keys.map((key) => [key, zero()]));
       const totals = zero();
       const add = (at: Date | string | null, series: Series, amount = 1) => {
         if (at === null) return;
