@@ -33,6 +33,7 @@ import { createLearningExtrasServices, type LearningExtrasServices } from './lea
 import { createVideoService, type VideoService } from './video/video.service.ts';
 import type { WorkerLogger } from './video/video.worker.ts';
 import { createStudioService, type StudioService } from './studio/studio.service.ts';
+import { createDashboardService, type DashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
@@ -66,6 +67,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
   studioCourses: StudioCoursesService;
+  /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
+  dashboard: DashboardService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -180,6 +183,7 @@ export function createServices({
   return {
     ...commerce,
     studio,
+    dashboard: createDashboardService({ db }),
     studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
     ...extras,
     search,

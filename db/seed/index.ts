@@ -7,6 +7,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedCommerce } from './commerce.ts';
+import { seedDashboard } from './dashboard.ts';
 import { seedActivation } from './activation.ts';
 import { seedSubscriptions } from './subscriptions.ts';
 import { seedLearning } from './learning.ts';
@@ -37,5 +38,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedLearningExtras(trx, learnerId);
     await seedStudio(trx);
     await seedStudioCourses(trx);
+    await seedDashboard(trx);
   });
 }

@@ -13,6 +13,7 @@ export const STUDIO_PERMISSIONS = {
   'users.lock': ['admin'],
   'audit.read': ['admin'],
   'courses.write': ['editor', 'admin'],
+  'dashboard.read': ['editor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

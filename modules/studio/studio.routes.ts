@@ -181,4 +181,22 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: items, meta: { page, limit, total } };
     },
   );
+
+  app.get(
+    '/api/admin/dashboard.json',
+    {
+      config: { permission: 'dashboard.read' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Tổng quan (quyền dashboard.read): doanh thu, đơn hàng, học viên mới, ghi danh, hoàn thành theo ngày / tuần / tháng (giờ Việt Nam); khóa học bán chạy, phương thức thanh toán, tỉ lệ thất bại',
+        querystring: schemas.dashboardQuery,
+        response: { 200: envelope(schemas.dashboardSchema) },
+      },
+    },
+    async (request) => {
+      return { data: await request.services.dashboard.report(request.query) };
+    },
+  );
 };

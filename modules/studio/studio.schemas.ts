@@ -205,3 +205,32 @@ export const auditRowSchema = z.object({
   ip: z.string().nullable(),
   created_at: z.string(),
 });
+
+export const dashboardQuery = z.object({
+  period: z.enum(['day', 'week', 'month'], { error: 'Chu kỳ không hợp lệ.' }).default('day'),
+  from: day,
+  to: day,
+});
+
+const dashboardCounts = {
+  revenue: z.number(),
+  orders: z.number(),
+  completed_orders: z.number(),
+  failed_orders: z.number(),
+  new_learners: z.number(),
+  enrolments: z.number(),
+  completions: z.number(),
+};
+
+export const dashboardSchema = z.object({
+  period: z.enum(['day', 'week', 'month']),
+  from: z.string(),
+  to: z.string(),
+  buckets: z.array(z.object({ start: z.string(), ...dashboardCounts })),
+  totals: z.object(dashboardCounts),
+  failed_rate: z.number(),
+  top_courses: z.array(
+    z.object({ course_id: z.number(), title: z.string(), slug: z.string(), revenue: z.number(), orders: z.number() }),
+  ),
+  methods: z.array(z.object({ method: z.enum(PAYMENT_METHODS), orders: z.number(), revenue: z.number() })),
+});

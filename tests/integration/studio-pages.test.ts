@@ -47,6 +47,19 @@ describe('studio pages', () => {
     expect(forbidden.body).toContain('Bạn không có quyền truy cập trang này.');
   });
 
+  it('shows an editor the dashboard: totals, charts with their numbers as a table, the period switch, an empty window', async () => {
+    const home = decodeHtml((await get('/studio?period=week', editor)).body);
+    expect(home).toContain('Tỉ lệ thanh toán thất bại');
+    expect(home).toMatch(/<title id="[^"]+">Doanh thu: /);
+    expect(home).toContain('<table class="sr-only"><caption>Học viên mới</caption>');
+    expect(home).toMatch(/aria-current="page"[^>]*>Tuần</);
+    const empty = decodeHtml((await get('/studio?from=2020-01-01&to=2020-01-31', editor)).body);
+    expect(empty).toContain('Chưa có đơn hàng, học viên hay lượt ghi danh nào trong khoảng thời gian này.');
+    const bad = await get('/studio?period=year', editor);
+    expect(bad.statusCode).toBe(400);
+    expect(decodeHtml(bad.body)).toContain('Chu kỳ không hợp lệ.');
+  });
+
   it('shows an editor the orders (with the seeded refunded order) but neither the refund form nor the audit log', async () => {
     const home = await get('/studio', editor);
     expect(home.statusCode).toBe(200);

@@ -1,13 +1,22 @@
 import { Link } from 'react-router';
 import { can } from '../../../modules/studio/permissions';
+import { dashboardQuery } from '../../../modules/studio/studio.schemas';
 import { requireStudio } from '../../guards.server';
+import { loadInStudio, readListQuery } from '../../studio.server';
+import { Dashboard } from '../../components/studio/dashboard';
 import { buildMeta } from '../../meta';
 import { PageTitle } from '../../components/studio/studio-ui';
 import type { Route } from './+types/index';
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireStudio(request, context);
+  const report = can(viewer.role, 'dashboard.read')
+    ? await loadInStudio(() =>
+        context.services.dashboard.report(readListQuery(dashboardQuery, request, '/api/admin/dashboard.json').query),
+      )
+    : null;
   return {
+    report,
     cards: [
       can(viewer.role, 'orders.read') && {
         to: '/studio/don-hang',
@@ -38,6 +47,7 @@ export default function StudioHome({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageTitle title="Tổng quan" />
+      {loaderData.report ? <Dashboard report={loaderData.report} /> : null}
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {loaderData.cards.map((card) => (
           <li key={card.to}>
