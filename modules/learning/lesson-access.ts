@@ -74,7 +74,9 @@ export function createLessonAccess({ db, now = nowIso }: { db: Kysely<Database>;
       const endsAt = ends.includes(null) ? null : (ends.sort().at(-1) ?? null);
       return { state: 'active' as const, endsAt };
     }
-    return { state: rows.length > 0 ? ('expired' as const) : ('none' as const), endsAt: null };
+    // Expired only when an enrolment has ended; one that has not started yet is not a lapsed one.
+    const ended = rows.some((row) => row.ends_at !== null && readDate(row.ends_at).getTime() <= at);
+    return { state: ended ? ('expired' as const) : ('none' as const), endsAt: null };
   }
 
   async function check(userId: number | null, lessonId: number): Promise<LessonAccess | undefined> {
