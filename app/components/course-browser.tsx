@@ -63,7 +63,7 @@ export function CourseBrowser(props: CourseBrowserProps) {
   const value = (key: string) => (props.values[key] === undefined ? '' : String(props.values[key]));
   const checked = (key: string) => props.values[key] === true;
   return (
-    <div className="grid gap-6 lg:grid-cols-[260px_1fr]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[260px_minmax(0,1fr)]">
       <Form
         method="get"
         className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 self-start"

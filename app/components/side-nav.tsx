@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 
 /** A section's menu: a scrolling row of links on a phone, a column beside the page on a laptop. */
 export function SideNav({
@@ -8,9 +9,18 @@ export function SideNav({
   label: string;
   links: readonly { to: string; label: string; end?: boolean }[];
 }) {
+  // On a phone the row scrolls sideways: bring the current page's link into view.
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
-    <nav aria-label={label} className="rounded-2xl border border-slate-200 bg-white p-2">
-      <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+    <nav aria-label={label} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-2">
+      <ul ref={listRef} className="relative flex gap-1 overflow-x-auto lg:flex-col">
         {links.map((link) => (
           <li key={link.to} className="shrink-0">
             <NavLink

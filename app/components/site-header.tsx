@@ -41,6 +41,12 @@ interface HeaderViewer {
   avatarUrl?: string | null;
 }
 
+/** The first letter of the given name (the last word of a Vietnamese full name). */
+function initialOf(fullName: string): string {
+  const word = fullName.trim().split(/\s+/).pop() ?? '';
+  return (Array.from(word)[0] ?? '?').toLocaleUpperCase('vi');
+}
+
 function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
@@ -49,7 +55,7 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
   }, [pathname]);
   return (
     <details ref={menuRef} className="relative">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800 max-sm:min-h-10">
         {viewer.avatarUrl ? (
           <img
             src={viewer.avatarUrl}
@@ -59,8 +65,16 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
             className="-my-1 -ml-1 h-6 w-6 shrink-0 rounded-full object-cover"
             data-testid="header-avatar"
           />
-        ) : null}
-        <span className="max-w-32 truncate">{viewer.fullName}</span>
+        ) : (
+          <span
+            aria-hidden="true"
+            className="-my-1 -ml-1 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs text-white sm:hidden"
+          >
+            {initialOf(viewer.fullName)}
+          </span>
+        )}
+        {/* On a phone the avatar (or initial) stands for the name; screen readers still hear it. */}
+        <span className="max-w-32 truncate max-sm:sr-only">{viewer.fullName}</span>
         {unread > 0 ? (
           <span className="rounded-full bg-red-600 px-1.5 text-xs text-white" data-testid="unread-count">
             {unread}

@@ -27,7 +27,7 @@ export const ACCOUNT_LINKS = [
 export default function ProfileLayout() {
   return (
     <SiteFrame layout="profile">
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[240px_1fr]">
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 lg:grid-cols-[240px_minmax(0,1fr)]">
         <SideNav label="Tài khoản" links={ACCOUNT_LINKS} />
         <div className="min-w-0">
           <Outlet />
