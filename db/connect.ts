@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -82,6 +82,16 @@ export function readDate(value: Date | string | null): Date | null;
 export function readDate(value: Date | string | null): Date | null {
   if (value === null) return null;
   return value instanceof Date ? value : new Date(value);
+}
+
+/**
+ * Serialises transactions that check-then-write the same thing (two clicks on "Vào học"): on
+ * PostgreSQL a transaction-scoped advisory lock on the two keys; on SQLite nothing is needed, as
+ * its transactions already run one at a time on the single connection.
+ */
+export async function lockWithinTransaction(trx: Transaction<Database>, key1: number, key2: number): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${key1}::int4, ${key2}::int4)`.execute(trx);
 }
 
 /** A write refused by a unique constraint (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */

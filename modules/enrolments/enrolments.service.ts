@@ -3,7 +3,7 @@
  * codes and by "Vào học" on free courses. The end date comes from the package cycle (SPEC §9).
  */
 import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../../db/connect.ts';
+import { lockWithinTransaction, nowIso } from '../../db/connect.ts';
 import type { Database, EnrolmentSource } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { computeAccessEnd } from '../../lib/format/price-periods.ts';
@@ -99,8 +99,14 @@ export function createEnrolmentsService({ db, course }: { db: Kysely<Database>; 
       const write = await prepareGrant(userId, 'free', [
         { courseId, courseType: details.type, cycle: pod?.cycle ?? null },
       ]);
-      await db.transaction().execute(write);
-      return { ...result, already: false };
+      // Check again under a lock: two clicks at once enrol once.
+      const enrolled = await db.transaction().execute(async (trx) => {
+        await lockWithinTransaction(trx, userId, courseId);
+        if ((await repo.listActiveCourseIds(trx, userId, [courseId], nowIso())).length > 0) return false;
+        await write(trx);
+        return true;
+      });
+      return { ...result, already: !enrolled };
     },
     listForUser: (userId: number) => repo.listForUser(db, userId),
   };

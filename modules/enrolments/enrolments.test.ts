@@ -33,6 +33,23 @@ describe('course/enrol.json ("Vào học" on a free course)', () => {
     expect(rows[0]).toMatchObject({ course_id: free.id, source: 'free', ends_at: null, order_id: null });
   });
 
+  it('enrols once when the learner clicks several times at once', async () => {
+    const shopper = await createShopper(t);
+    const free = await createCourse(t.db, { price_new: 0 });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => shopper.call('POST', '/api/user/course/enrol.json', { course_id: free.id })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.filter((answer) => answer.json().data.already === false)).toHaveLength(1);
+    const rows = await t.db
+      .selectFrom('enrolments')
+      .select('id')
+      .where('user_id', '=', shopper.user.id)
+      .where('course_id', '=', free.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses a paid course, an unknown one, an empty body and anonymous visitors', async () => {
     const shopper = await createShopper(t);
     const paid = await createPaidCourse(t.db);
