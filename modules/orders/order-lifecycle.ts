@@ -59,7 +59,8 @@ export function createOrderLifecycle(deps: {
       await repo.transition(trx, orderId, ['paid'], 'completed', { completed_at: now }, now);
       return order;
     });
-    if (fulfilled && fulfilled.total > 0) {
+    // A carrier-billed subscription says so in its own "subscribed" notice: one notice per purchase.
+    if (fulfilled && fulfilled.total > 0 && options.source !== 'subscription') {
       await notifications.notify(fulfilled.user_id, {
         kind: 'order_paid',
         title: 'Thanh toán thành công',

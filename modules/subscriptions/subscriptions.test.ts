@@ -61,6 +61,13 @@ describe('subscribing with carrier billing', () => {
     ]);
     expect((await smsTo(t, shopper.user.phone!)).at(-1)).toMatch(/Bạn đã đăng ký Gói tháng khóa .*HUY .* gửi 9234/);
     expect(await notificationKinds(t, shopper.user.id)).toEqual(['subscription_subscribed']);
+    // One notice for one purchase: no separate "order paid" besides "subscribed".
+    const notices = await t.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('user_id', '=', shopper.user.id)
+      .execute();
+    expect(notices.map((notice) => notice.kind)).toEqual(['subscription_subscribed']);
     expect((await shopper.call('GET', '/api/user/cart.json')).json().data.items).toEqual([]);
     const list = (await shopper.call('GET', '/api/user/subscription.json')).json().data;
     expect(list).toEqual([
