@@ -48,6 +48,9 @@ export const CARRIER_MESSAGES = {
   notFound: 'Không tìm thấy gói cước.',
 } as const;
 
+/** A subscription still `pending` this long after its first charge began was abandoned (the process stopped). */
+export const PENDING_ABANDONED_MS = 15 * 60_000;
+
 /** Reminders: every 7 days for packages shorter than a month, every 30 days for a month and longer. */
 export function reminderIntervalDays(cycle: number): number {
   const end = computeAccessEnd(new Date(0), cycle);
@@ -142,15 +145,22 @@ export function createSubscriptionsService(deps: {
       return id === null ? null : { id, previous: 'failed' as SubscriptionStatus };
     }
     const ended = existing.current_period_end === null || readDate(existing.current_period_end) <= now;
+    // A first charge answers within seconds; a row still pending long after was left by a stopped
+    // process and must not block the learner for ever.
+    const abandoned =
+      existing.status === 'pending' && readDate(existing.updated_at).getTime() <= now.getTime() - PENDING_ABANDONED_MS;
     const reusable =
-      existing.status === 'failed' || existing.status === 'suspended' || (existing.status === 'cancelled' && ended);
+      existing.status === 'failed' ||
+      existing.status === 'suspended' ||
+      (existing.status === 'cancelled' && ended) ||
+      abandoned;
     if (!reusable) return null;
     const moved = await repo.moveSubscription(db, existing.id, [existing.status], {
       status: 'pending',
       ...values,
       updated_at: now.toISOString(),
     });
-    return moved ? { id: existing.id, previous: existing.status } : null;
+    return moved ? { id: existing.id, previous: abandoned ? ('failed' as const) : existing.status } : null;
   }
 
   function refusal(result: ChargeResult) {

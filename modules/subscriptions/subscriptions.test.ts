@@ -20,7 +20,7 @@ import {
 } from '../../tests/helpers/carrier.ts';
 import { createShopper } from '../../tests/helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
-import { CARRIER_MESSAGES } from './subscriptions.service.ts';
+import { CARRIER_MESSAGES, PENDING_ABANDONED_MS } from './subscriptions.service.ts';
 
 let t: TestContext;
 const DAY = 86_400_000;
@@ -291,6 +291,37 @@ describe('reminders', () => {
     expect(
       (await notificationKinds(t, shopper.user.id)).filter((kind) => kind === 'subscription_reminder'),
     ).toHaveLength(4);
+  });
+});
+
+describe('a first charge left unfinished', () => {
+  it('blocks a second subscribe while it may still be running, and not once it is clearly abandoned', async () => {
+    const shopper = await createShopper(t);
+    const { course } = await subscribe(t, shopper, { cycle: 3 });
+    const { id } = await subscriptionOf(t, shopper.user.id, course.podId);
+    // As a process stopped in the middle of the first charge leaves it: pending, no access granted.
+    await t.db
+      .updateTable('enrolments')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_id', '=', shopper.user.id)
+      .execute();
+    const stop = (updatedAt: Date) =>
+      t.db
+        .updateTable('subscriptions')
+        .set({ status: 'pending', updated_at: updatedAt.toISOString() })
+        .where('id', '=', id)
+        .execute();
+    await stop(new Date(Date.now() - 60_000));
+    await shopper.addToCart(course.podId);
+    const blocked = await payByCarrier(shopper);
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.json().error.message).toBe(CARRIER_MESSAGES.already);
+
+    await stop(new Date(Date.now() - PENDING_ABANDONED_MS - 60_000));
+    await shopper.addToCart(course.podId);
+    const retried = await payByCarrier(shopper);
+    expect(retried.statusCode).toBe(201);
+    expect(await subscriptionOf(t, shopper.user.id, course.podId)).toMatchObject({ id, status: 'active' });
   });
 });
 
