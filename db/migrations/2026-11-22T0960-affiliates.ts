@@ -14,7 +14,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'integer', (col) => col.notNull().unique().references('users.id').onDelete('cascade'))
     .addColumn('code', 'varchar(20)', (col) => col.notNull().unique())
     .addColumn('status', 'varchar(20)', (col) =>
-      col.notNull().defaultTo('active').check(sql`status in ('active', 'suspended')`),
+      col
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'suspended')`),
     )
     .addColumn('created_at', ts, (col) => col.notNull())
     .addColumn('updated_at', ts, (col) => col.notNull())

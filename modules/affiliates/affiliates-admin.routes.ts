@@ -117,7 +117,11 @@ export const affiliateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await request.services.affiliatesStudio.setCourseRate(actorOf(request), request.params.id, request.body.rate),
+      data: await request.services.affiliatesStudio.setCourseRate(
+        actorOf(request),
+        request.params.id,
+        request.body.rate,
+      ),
     }),
   );
 

@@ -27,10 +27,20 @@ export function setAffiliateStatus(db: Db, id: number, status: AffiliateStatus, 
 }
 
 /** One click per affiliate, visitor and day: a repeat is ignored. */
-export function recordClick(db: Db, click: { affiliateId: number; visitor: string; day: string; path: string }, now: string) {
+export function recordClick(
+  db: Db,
+  click: { affiliateId: number; visitor: string; day: string; path: string },
+  now: string,
+) {
   return db
     .insertInto('affiliate_clicks')
-    .values({ affiliate_id: click.affiliateId, visitor: click.visitor, day: click.day, path: click.path, created_at: now })
+    .values({
+      affiliate_id: click.affiliateId,
+      visitor: click.visitor,
+      day: click.day,
+      path: click.path,
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(['affiliate_id', 'visitor', 'day']).doNothing())
     .execute();
 }
@@ -140,7 +150,8 @@ function filteredCommissions(db: Db, filter: CommissionFilter) {
     .innerJoin('orders', 'orders.id', 'affiliate_commissions.order_id')
     .innerJoin('affiliates', 'affiliates.id', 'affiliate_commissions.affiliate_id')
     .innerJoin('users', 'users.id', 'affiliates.user_id');
-  if (filter.affiliateId !== undefined) query = query.where('affiliate_commissions.affiliate_id', '=', filter.affiliateId);
+  if (filter.affiliateId !== undefined)
+    query = query.where('affiliate_commissions.affiliate_id', '=', filter.affiliateId);
   if (filter.status) query = query.where('affiliate_commissions.status', '=', filter.status);
   return query;
 }
@@ -148,7 +159,12 @@ function filteredCommissions(db: Db, filter: CommissionFilter) {
 export async function listCommissions(db: Db, filter: CommissionFilter, page: { limit: number; offset: number }) {
   const rows = await filteredCommissions(db, filter)
     .selectAll('affiliate_commissions')
-    .select(['orders.code as order_code', 'orders.created_at as ordered_at', 'affiliates.code as affiliate_code', 'users.full_name'])
+    .select([
+      'orders.code as order_code',
+      'orders.created_at as ordered_at',
+      'affiliates.code as affiliate_code',
+      'users.full_name',
+    ])
     .orderBy('affiliate_commissions.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
@@ -226,7 +242,12 @@ export async function markPaid(db: Db, ids: number[], payoutId: number, now: str
 }
 
 export function listPayouts(db: Db, affiliateId: number) {
-  return db.selectFrom('affiliate_payouts').selectAll().where('affiliate_id', '=', affiliateId).orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('affiliate_payouts')
+    .selectAll()
+    .where('affiliate_id', '=', affiliateId)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export interface AffiliateFilter {

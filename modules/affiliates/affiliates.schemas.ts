@@ -36,7 +36,12 @@ export const programmeSchema = z.object({
 });
 
 export const seriesQuery = z.object({
-  days: z.coerce.number({ error: 'Số ngày không hợp lệ.' }).int().min(7, 'Từ 7 đến 90 ngày.').max(90, 'Từ 7 đến 90 ngày.').default(30),
+  days: z.coerce
+    .number({ error: 'Số ngày không hợp lệ.' })
+    .int()
+    .min(7, 'Từ 7 đến 90 ngày.')
+    .max(90, 'Từ 7 đến 90 ngày.')
+    .default(30),
 });
 export const seriesSchema = z.array(
   z.object({ day: z.string(), clicks: z.number(), orders: z.number(), commission: z.number() }),

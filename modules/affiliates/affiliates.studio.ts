@@ -126,7 +126,19 @@ export function createAffiliatesStudio(deps: {
     async affiliatesCsv(query: Omit<AffiliateListQuery, 'page' | 'limit'>) {
       const { items } = await listAffiliates({ ...query, page: 1, limit: CSV_LIMIT });
       return toCsv(
-        ['Mã', 'Họ tên', 'Điện thoại', 'E-mail', 'Trạng thái', 'Lượt nhấp', 'Đơn hàng', 'Chờ duyệt', 'Đã duyệt', 'Đã chi trả', 'Ngày tham gia'],
+        [
+          'Mã',
+          'Họ tên',
+          'Điện thoại',
+          'E-mail',
+          'Trạng thái',
+          'Lượt nhấp',
+          'Đơn hàng',
+          'Chờ duyệt',
+          'Đã duyệt',
+          'Đã chi trả',
+          'Ngày tham gia',
+        ],
         items.map((item) => [
           item.code,
           item.user.full_name,
@@ -146,7 +158,17 @@ export function createAffiliatesStudio(deps: {
     async commissionsCsv(query: Omit<CommissionListQuery, 'page' | 'limit'>) {
       const { items } = await listCommissions({ ...query, page: 1, limit: CSV_LIMIT });
       return toCsv(
-        ['Mã hoa hồng', 'Cộng tác viên', 'Mã CTV', 'Đơn hàng', 'Khóa học', 'Số tiền đơn', 'Hoa hồng', 'Trạng thái', 'Ngày tạo'],
+        [
+          'Mã hoa hồng',
+          'Cộng tác viên',
+          'Mã CTV',
+          'Đơn hàng',
+          'Khóa học',
+          'Số tiền đơn',
+          'Hoa hồng',
+          'Trạng thái',
+          'Ngày tạo',
+        ],
         items.map((item) => [
           item.id,
           item.affiliate.full_name,
@@ -164,7 +186,12 @@ export function createAffiliatesStudio(deps: {
     /** pending → approved; ids in another state are left alone. */
     async approve(actor: Actor, ids: number[]) {
       const approved = await repo.approveCommissions(db, ids, nowIso());
-      await audit(actor, 'affiliate.approve', { type: 'affiliate_commission', id: ids.join(',').slice(0, 60) }, { ids, approved });
+      await audit(
+        actor,
+        'affiliate.approve',
+        { type: 'affiliate_commission', id: ids.join(',').slice(0, 60) },
+        { ids, approved },
+      );
       return { approved };
     },
 

@@ -23,4 +23,3 @@ export function decodeReferral(secret: string, value: string | undefined, now = 
   if (age < -300 || age > REFERRAL_MAX_AGE_SECONDS) return null;
   return Number(id);
 }
-

@@ -8,7 +8,11 @@ import type { Database } from '../../db/schema.ts';
 
 export interface OrderHooks {
   /** The order was just inserted; `referral` is the buyer's referral cookie, if any. */
-  placed?(trx: Transaction<Database>, order: { id: number; userId: number }, referral: string | undefined): Promise<void>;
+  placed?(
+    trx: Transaction<Database>,
+    order: { id: number; userId: number },
+    referral: string | undefined,
+  ): Promise<void>;
   /** The order just became completed (exactly once, whatever replays the payment notice). */
   completed?(trx: Transaction<Database>, orderId: number): Promise<void>;
   /** The order just became refunded. */
