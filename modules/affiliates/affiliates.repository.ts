@@ -251,30 +251,24 @@ export function listPayouts(db: Db, affiliateId: number) {
 }
 
 export interface AffiliateFilter {
-  q?: string | undefined;
-  raw?: string | undefined;
-  phone?: string | undefined;
+  /** Keep only these affiliates (the folded search's matches); all when absent. */
+  ids?: number[] | undefined;
   status?: AffiliateStatus | undefined;
+}
+
+/** Every affiliate's searchable text (code, name, phone, e-mail), for the folded search. */
+export function searchableAffiliates(db: Db, status: AffiliateStatus | undefined) {
+  let query = db
+    .selectFrom('affiliates')
+    .innerJoin('users', 'users.id', 'affiliates.user_id')
+    .select(['affiliates.id', 'affiliates.code', 'users.full_name', 'users.phone', 'users.email']);
+  if (status) query = query.where('affiliates.status', '=', status);
+  return query.orderBy('affiliates.id', 'desc').execute();
 }
 
 function filteredAffiliates(db: Db, filter: AffiliateFilter) {
   let query = db.selectFrom('affiliates').innerJoin('users', 'users.id', 'affiliates.user_id');
-  if (filter.q) {
-    const like = (column: string, text: string) =>
-      sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
-    query = query.where(
-      sql<boolean>`(${sql.join(
-        [
-          like('affiliates.code', filter.q),
-          like('users.email', filter.q),
-          like('users.full_name', filter.q),
-          like('users.full_name', filter.raw ?? filter.q),
-          sql<boolean>`users.phone like ${likePattern(filter.phone ?? filter.q)} escape '\\'`,
-        ],
-        sql` or `,
-      )})`,
-    );
-  }
+  if (filter.ids) query = query.where('affiliates.id', 'in', filter.ids.length > 0 ? filter.ids : [0]);
   if (filter.status) query = query.where('affiliates.status', '=', filter.status);
   return query;
 }

@@ -8,6 +8,8 @@ import { nowIso, readDate } from '../../db/connect.ts';
 import type { AffiliateStatus, CommissionStatus, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toCsv } from '../studio/csv.ts';
+import { normalizePhone } from '../../lib/phone.ts';
+import { foldVietnamese } from '../../lib/text/fold.ts';
 import { searchTerms, type Actor, type StudioService } from '../studio/studio.service.ts';
 import * as repo from './affiliates.repository.ts';
 import { COMMISSION_STATUS_LABELS, type AffiliatesService } from './affiliates.service.ts';
@@ -43,10 +45,28 @@ export function createAffiliatesStudio(deps: {
 }) {
   const { db, affiliates, audit } = deps;
 
+  /**
+   * The folded search (marks, case, đ): every affiliate's code, name, phone and e-mail folded here,
+   * since SQLite's lower() leaves Vietnamese letters alone. A phone typed as 09… also finds 849….
+   */
+  async function matchingIds(query: AffiliateListQuery): Promise<number[] | undefined> {
+    const needle = foldVietnamese(query.q);
+    if (!needle) return undefined;
+    const phone = /^[\d\s.+-]{6,}$/.test(needle) ? (normalizePhone(needle) ?? needle.replace(/\D/g, '')) : null;
+    const rows = await repo.searchableAffiliates(db, query.status);
+    return rows
+      .filter(
+        (row) =>
+          foldVietnamese(`${row.code} ${row.full_name} ${row.email ?? ''}`).includes(needle) ||
+          (row.phone !== null && phone !== null && row.phone.includes(phone)),
+      )
+      .map((row) => row.id);
+  }
+
   async function listAffiliates(query: AffiliateListQuery) {
     const { rows, total } = await repo.searchAffiliates(
       db,
-      { ...searchTerms(query.q), status: query.status },
+      { ids: await matchingIds(query), status: query.status },
       { limit: query.limit, offset: (query.page - 1) * query.limit },
     );
     const totals = await affiliates.totalsOf(rows.map((row) => row.id));
