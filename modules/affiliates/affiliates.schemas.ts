@@ -10,6 +10,16 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array
 
 export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'reversed'] as const;
 export const AFFILIATE_STATUSES = ['active', 'suspended'] as const;
+export const COMMISSION_STATUS_LABELS: Record<(typeof COMMISSION_STATUSES)[number], string> = {
+  pending: 'Chờ duyệt',
+  approved: 'Đã duyệt',
+  paid: 'Đã chi trả',
+  reversed: 'Đã hủy (hoàn tiền)',
+};
+export const AFFILIATE_STATUS_LABELS: Record<(typeof AFFILIATE_STATUSES)[number], string> = {
+  active: 'Đang hoạt động',
+  suspended: 'Tạm khóa',
+};
 const commissionStatus = emptyToUndefined(z.enum(COMMISSION_STATUSES, { error: 'Trạng thái không hợp lệ.' }));
 
 export const totalsSchema = z.object({

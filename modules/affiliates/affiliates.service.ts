@@ -14,14 +14,8 @@ import type { OrderHooks } from '../orders/order-hooks.ts';
 import { vietnamDay } from '../studio/dashboard.ts';
 import { searchTerms } from '../studio/studio.service.ts';
 import * as repo from './affiliates.repository.ts';
+import { COMMISSION_STATUS_LABELS } from './affiliates.schemas.ts';
 import { decodeReferral, encodeReferral } from './referral-signing.ts';
-
-export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
-  pending: 'Chờ duyệt',
-  approved: 'Đã duyệt',
-  paid: 'Đã chi trả',
-  reversed: 'Đã hủy (hoàn tiền)',
-};
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const DAY_MS = 86_400_000;

@@ -12,12 +12,8 @@ import { normalizePhone } from '../../lib/phone.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import { searchTerms, type Actor, type StudioService } from '../studio/studio.service.ts';
 import * as repo from './affiliates.repository.ts';
-import { COMMISSION_STATUS_LABELS, type AffiliatesService } from './affiliates.service.ts';
-
-export const AFFILIATE_STATUS_LABELS: Record<AffiliateStatus, string> = {
-  active: 'Đang hoạt động',
-  suspended: 'Tạm khóa',
-};
+import { AFFILIATE_STATUS_LABELS, COMMISSION_STATUS_LABELS } from './affiliates.schemas.ts';
+import type { AffiliatesService } from './affiliates.service.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 const CSV_LIMIT = 10_000;
