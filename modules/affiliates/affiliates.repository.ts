@@ -212,7 +212,14 @@ export function approvedOf(db: Db, affiliateId: number) {
 
 export async function insertPayout(
   db: Db,
-  row: { affiliateId: number; amount: number; count: number; reference: string; note: string | null; actorId: number },
+  row: {
+    affiliateId: number;
+    amount: number;
+    count: number;
+    reference: string;
+    note: string | null;
+    actorId: number | null;
+  },
   now: string,
 ) {
   const inserted = await db
