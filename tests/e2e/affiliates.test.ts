@@ -12,6 +12,8 @@ import { useJourney } from './journey.ts';
 // The gateway sends the browser back to PUBLIC_URL: the journey goes through a front door.
 const journey = useJourney({}, { frontDoor: true });
 const url = (path: string) => journey.url(path);
+const PHONE_BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 
 async function signInAs(page: import('playwright-core').Page, username: string, password: string) {
   await page.goto(url('/dang-nhap'));
@@ -28,6 +30,8 @@ it('a visit through a referral link, another learner buys, the affiliate sees th
   const course = await createPaidCourse(db, 300_000);
 
   const visitor = await journey.openPage();
+  // Headless Chromium names itself HeadlessChrome, which counts as a bot (no attribution): present as a phone.
+  await visitor.page.setExtraHTTPHeaders({ 'user-agent': PHONE_BROWSER });
   await visitor.page.goto(url(`/khoa-hoc/${course.slug}?ref=KHOA2026`));
   await waitForHydration(visitor.page);
   const cookies = await visitor.page.context().cookies();
@@ -51,7 +55,8 @@ it('a visit through a referral link, another learner buys, the affiliate sees th
   await affiliate.page.goto(url('/tai-khoan/cong-tac-vien'));
   await waitForHydration(affiliate.page);
   await expect.poll(() => affiliate.page.getByTestId('ma-gioi-thieu').textContent()).toBe('KHOA2026');
-  const row = affiliate.page.getByRole('listitem').filter({ hasText: course.title });
+  const commissions = affiliate.page.getByRole('region', { name: 'Hoa hồng', exact: true });
+  const row = commissions.getByRole('listitem').filter({ hasText: course.title });
   await expect.poll(() => row.textContent()).toContain('30.000');
   expect(await row.textContent()).toContain('Chờ duyệt');
   expect(affiliate.watch.unexpected()).toEqual([]);
