@@ -3,6 +3,7 @@
  * a link builder for any course, figures (clicks, orders, commission pending / approved / paid), a
  * chart of the last 30 days and the commissions list.
  */
+import { useId } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { formatDate } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
@@ -62,7 +63,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function CopyField({ label, value }: { label: string; value: string }) {
-  const id = `lien-ket-${value.length}-${label.length}`;
+  const id = useId();
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
