@@ -23,6 +23,9 @@ export default [
     route('nhat-ky', 'routes/studio/audit.tsx'),
     route('khoa-hoc', 'routes/studio/courses.tsx'),
     route('khoa-hoc/:id', 'routes/studio/course.tsx'),
+    route('cong-tac-vien', 'routes/studio/affiliates.tsx'),
+    route('cong-tac-vien/ty-le', 'routes/studio/affiliate-rates.tsx'),
+    route('cong-tac-vien/:id', 'routes/studio/affiliate.tsx'),
   ]),
 
   layout('layouts/default.tsx', [
@@ -89,5 +92,6 @@ export default [
     route('tai-khoan/thong-bao', 'routes/account/notifications.tsx'),
     route('tai-khoan/thong-bao/:slug', 'routes/account/notification-detail.tsx'),
     route('tai-khoan/uu-dai', 'routes/account/offers.tsx'),
+    route('tai-khoan/cong-tac-vien', 'routes/account/affiliate.tsx'),
   ]),
 ] satisfies RouteConfig;

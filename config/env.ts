@@ -114,6 +114,8 @@ const envSchema = z
     PAYMENT_SIMULATOR: booleanFlag.optional(),
     /** Minutes before an unpaid order expires. */
     ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    /** Affiliates: the commission rate (percent of the amount paid) of a course without its own rate. */
+    AFFILIATE_DEFAULT_RATE: z.coerce.number().int().min(0).max(100).default(10),
     MOMO_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     MOMO_PARTNER_CODE: z.string().min(1).optional(),
     MOMO_ACCESS_KEY: z.string().min(1).optional(),

@@ -35,6 +35,8 @@ import type { WorkerLogger } from './video/video.worker.ts';
 import { createStudioService, type StudioService } from './studio/studio.service.ts';
 import { createDashboardService, type DashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
+import { createAffiliatesService, type AffiliatesService } from './affiliates/affiliates.service.ts';
+import { createAffiliatesStudio, type AffiliatesStudio } from './affiliates/affiliates.studio.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -69,6 +71,10 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studioCourses: StudioCoursesService;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
+  /** The affiliate programme: referral clicks and cookie, attribution, commissions (order hooks), figures. */
+  affiliates: AffiliatesService;
+  /** The studio's affiliates: lists, approvals, payouts, per-course rates. */
+  affiliatesStudio: AffiliatesStudio;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -178,11 +184,28 @@ export function createServices({
       await extras.certificates.issueFor(userId, courseId);
     },
   });
-  const commerce = createCommerceServices({ db, env, course, notifications, messaging, throttle, remoteSimulator });
+  const affiliates = createAffiliatesService({
+    db,
+    secret,
+    defaultRate: env.AFFILIATE_DEFAULT_RATE,
+    publicUrl: env.PUBLIC_URL,
+  });
+  const commerce = createCommerceServices({
+    db,
+    env,
+    course,
+    notifications,
+    messaging,
+    throttle,
+    remoteSimulator,
+    orderHooks: affiliates.hooks,
+  });
   const studio = createStudioService({ db, refunds: commerce.refunds });
   return {
     ...commerce,
     studio,
+    affiliates,
+    affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit }),
     dashboard: createDashboardService({ db }),
     studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
     ...extras,

@@ -47,6 +47,9 @@ import { videoRoutes } from '../modules/video/video.routes.ts';
 import { studioRoutes } from '../modules/studio/studio.routes.ts';
 import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
+import { registerReferral } from './http/referral.ts';
+import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
+import { affiliateAdminRoutes } from '../modules/affiliates/affiliates-admin.routes.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
 
@@ -124,6 +127,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(fastifyCookie);
   registerViewer(app, services, env.PUBLIC_URL);
   const identity = registerIdentity(app, { services });
+  registerReferral(app, services);
   // With REDIS_URL the limits are shared by every instance behind the load balancer.
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -201,6 +205,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(studioRoutes);
   await app.register(studioCoursesRoutes, { videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES });
   await app.register(traceRoutes);
+  await app.register(affiliateRoutes);
+  await app.register(affiliateAdminRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 

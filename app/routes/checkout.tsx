@@ -1,6 +1,7 @@
 import { data, Form, Link, redirectDocument, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatMoney } from '../../lib/format/money';
+import { readReferralCookie } from '../../modules/affiliates/referral-cookie';
 import { resolveCartOwner } from '../../modules/cart/cart-cookie';
 import { CarrierChoice } from '../components/carrier-disclosure';
 import { FormField, FormMessage } from '../components/form-field';
@@ -71,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       viewer.id,
       { payment_method: method, promotion_code: code, consent: input.consent === 'on' },
       context.clientIp,
+      readReferralCookie(request.headers.get('cookie')),
     );
     if (method === 'carrier') throw redirectDocument(`${context.services.subscriptions.page}?dang-ky=thanh-cong`);
     throw redirectDocument(

@@ -21,6 +21,7 @@ import { createCarrierSms, type CarrierSms } from '../subscriptions/carrier-sms.
 import { createRenewalJob, type RenewalJob } from '../subscriptions/renewals.ts';
 import { createSubscriptionNotifier } from '../subscriptions/subscription-messages.ts';
 import { createSubscriptionsService, type SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { OrderHooks } from './order-hooks.ts';
 import { createOrderLifecycle } from './order-lifecycle.ts';
 import { createOrdersService, type OrdersService } from './orders.service.ts';
 
@@ -49,17 +50,19 @@ export function createCommerceServices(deps: {
   throttle: Throttle;
   /** Reach the payment simulators over HTTP (a CLI beside a running server) instead of in-process. */
   remoteSimulator?: boolean;
+  /** Steps other modules add to an order's life (the affiliates). */
+  orderHooks?: OrderHooks;
 }): CommerceServices {
   const { db, env, course, notifications, messaging } = deps;
   const paymentsConfig = readPaymentsConfig(env);
   const enrolments = createEnrolmentsService({ db, course });
   const cart = createCartService({ db, course, enrolments });
   const promotions = createPromotionsService({ db, enrolments });
-  const lifecycle = createOrderLifecycle({ db, enrolments, promotions, notifications });
+  const lifecycle = createOrderLifecycle({ db, enrolments, promotions, notifications, hooks: deps.orderHooks });
   const simulator = paymentsConfig.simulator && !deps.remoteSimulator ? createGatewaySimulator(paymentsConfig) : null;
   const gateways = createGateways(paymentsConfig, { simulator });
   const payments = createPaymentsService({ db, config: paymentsConfig, gateways, lifecycle, simulator });
-  const refunds = createRefundsService({ db, gateways, notifications });
+  const refunds = createRefundsService({ db, gateways, notifications, hooks: deps.orderHooks });
   const carrierConfig = readCarrierConfig(env);
   const tell = createSubscriptionNotifier({ config: carrierConfig, notifications, messaging });
   const subscriptions = createSubscriptionsService({ db, config: carrierConfig, lifecycle, tell });
@@ -79,6 +82,7 @@ export function createCommerceServices(deps: {
     lifecycle,
     carrier: subscriptions,
     expiryMinutes: paymentsConfig.orderExpiryMinutes,
+    hooks: deps.orderHooks,
   });
   const activation = createActivationService({ db, enrolments, notifications, throttle: deps.throttle });
   const campaigns = createCampaignsService({ db, course });

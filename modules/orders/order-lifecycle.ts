@@ -10,6 +10,7 @@ import { formatMoney } from '../../lib/format/money.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
+import type { OrderHooks } from './order-hooks.ts';
 import * as repo from './orders.repository.ts';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -29,6 +30,7 @@ export function createOrderLifecycle(deps: {
   enrolments: EnrolmentsService;
   promotions: PromotionsService;
   notifications: NotificationsService;
+  hooks?: OrderHooks;
 }) {
   const { db, enrolments, promotions, notifications } = deps;
 
@@ -57,6 +59,7 @@ export function createOrderLifecycle(deps: {
       if (!(await repo.transition(trx, orderId, ['pending', 'expired'], 'paid', { paid_at: now }, now))) return null;
       await writeEnrolments(trx);
       await repo.transition(trx, orderId, ['paid'], 'completed', { completed_at: now }, now);
+      await deps.hooks?.completed?.(trx, orderId);
       return order;
     });
     // A carrier-billed subscription says so in its own "subscribed" notice: one notice per purchase.

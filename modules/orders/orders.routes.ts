@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readReferralCookie } from '../affiliates/referral-cookie.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { pageQuery } from '../notifications/notifications.routes.ts';
 import { envelope } from '../site/site.schemas.ts';
@@ -21,7 +22,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = requireApiViewer(request);
-      const placed = await request.services.orders.place(viewer.id, request.body, request.ip);
+      const referral = readReferralCookie(request.headers.cookie);
+      const placed = await request.services.orders.place(viewer.id, request.body, request.ip, referral);
       return reply.status(201).send({ data: placed });
     },
   );

@@ -13,6 +13,7 @@ import { describeRefund } from '../payments/refunds.service.ts';
 import type { PromotionQuote, PromotionsService } from '../promotions/promotions.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { generateOrderCode } from './order-code.ts';
+import type { OrderHooks } from './order-hooks.ts';
 import { ORDER_STATUS_LABELS, type OrderLifecycle } from './order-lifecycle.ts';
 import * as repo from './orders.repository.ts';
 
@@ -53,6 +54,7 @@ export function createOrdersService(deps: {
   /** Carrier billing (the first charge of a subscription). */
   carrier: Pick<SubscriptionsService, 'prepare' | 'chargeOrder'>;
   expiryMinutes: number;
+  hooks?: OrderHooks;
 }) {
   const { db, cart, promotions, payments, lifecycle, carrier, expiryMinutes } = deps;
 
@@ -82,7 +84,8 @@ export function createOrdersService(deps: {
     return order;
   }
 
-  async function place(userId: number, input: PlaceOrderInput, clientIp: string) {
+  /** `referral`: the buyer's referral cookie (affiliates), read by the caller from the request. */
+  async function place(userId: number, input: PlaceOrderInput, clientIp: string, referral?: string) {
     const view = await cart.view({ userId });
     if (view.items.length === 0) throw new AppError('BUSINESS_RULE', 'Giỏ hàng của bạn đang trống.');
     const carrierPlan = input.payment_method === 'carrier' ? await carrier.prepare(userId, view.items, input) : null;
@@ -121,6 +124,7 @@ export function createOrdersService(deps: {
         })),
       });
       if (quote) await promotions.reserve(trx, quote, userId, orderId);
+      await deps.hooks?.placed?.(trx, { id: orderId, userId }, referral);
       return (await repo.findOrder(trx, { id: orderId }))!;
     });
     // Carrier billing charges at once; the cart keeps the package until the charge succeeds.

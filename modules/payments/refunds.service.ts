@@ -16,6 +16,7 @@ import { formatMoney } from '../../lib/format/money.ts';
 import { revokeForOrder } from '../enrolments/enrolments.repository.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
+import type { OrderHooks } from '../orders/order-hooks.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
 import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
@@ -36,6 +37,7 @@ export function createRefundsService(deps: {
   db: Kysely<Database>;
   gateways: Gateways;
   notifications: NotificationsService;
+  hooks?: OrderHooks;
 }) {
   const { db, gateways, notifications } = deps;
 
@@ -126,7 +128,8 @@ export function createRefundsService(deps: {
         },
         at,
       );
-      await orderRepo.transition(trx, order.id, ['completed'], 'refunded', { closed_at: at }, at);
+      if (await orderRepo.transition(trx, order.id, ['completed'], 'refunded', { closed_at: at }, at))
+        await deps.hooks?.refunded?.(trx, order.id);
       return revokeForOrder(trx, order.id, at);
     });
     await notifications.notify(order.user_id, {

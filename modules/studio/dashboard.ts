@@ -33,7 +33,7 @@ const DAY = 24 * HOUR;
 const DEFAULT_BUCKETS: Record<DashboardPeriod, number> = { day: 30, week: 12, month: 12 };
 
 /** The Vietnam (GMT+7) calendar day of an instant, `YYYY-MM-DD`. */
-function vietnamDay(at: Date): string {
+export function vietnamDay(at: Date): string {
   return new Date(at.getTime() + 7 * HOUR).toISOString().slice(0, 10);
 }
 

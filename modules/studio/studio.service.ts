@@ -38,7 +38,7 @@ export function vietnamDayStart(day: string, next = false): string {
 }
 
 /** The search text folded (marks and case), and the stored phone form when it reads as a number. */
-function searchTerms(q: string | undefined) {
+export function searchTerms(q: string | undefined) {
   const folded = foldVietnamese(q);
   if (!folded) return {};
   const raw = q!.normalize('NFC').trim().toLowerCase();

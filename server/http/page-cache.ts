@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Cookies the browser keeps for itself (visit tracking, my-course flag): they never change a page. */
-const NEUTRAL_COOKIES = new Set(['kt_bid', 'up', 'kt_mycourse', 'isCheck']);
+const NEUTRAL_COOKIES = new Set(['kt_bid', 'up', 'kt_mycourse', 'isCheck', 'kt_ref']);
 
 /** A page ready to send: the body is a string (no stream to pipe), with this request's nonce in. */
 export interface PageAnswer {
