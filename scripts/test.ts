@@ -53,8 +53,23 @@ function vitestPass(name: string, project: string, env: Record<string, string> =
 }
 
 console.log('━━ build ━━');
-if (run('npx', ['react-router', 'build']) !== 0) {
+const build = spawnSync('npx', ['react-router', 'build'], {
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+  env: buildChildEnv({}),
+});
+process.stdout.write(build.stdout ?? '');
+process.stderr.write(build.stderr ?? '');
+if (build.status !== 0) {
   console.error('The build failed.');
+  process.exit(1);
+}
+// Server-only code (the database, Node built-ins) pulled into the browser bundle is a bug.
+const leaks = `${build.stdout}${build.stderr}`.match(
+  /Module "[^"]+" has been externalized for browser compatibility, imported by "[^"]+"/g,
+);
+if (leaks) {
+  console.error(`Server-only modules reach the browser bundle:\n${[...new Set(leaks)].join('\n')}`);
   process.exit(1);
 }
 

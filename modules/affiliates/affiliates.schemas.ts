@@ -1,6 +1,6 @@
 /** Request and response schemas of the affiliate API (learner and studio). */
 import { z } from 'zod';
-import { pageQuery } from '../notifications/notifications.routes.ts';
+import { pageQuery } from '../catalog/catalog.schemas.ts';
 
 const emptyToUndefined = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
