@@ -976,3 +976,10 @@ export interface AuditLogTable {
 }
 
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+// ── Studio site (issue 7 §4, §8) ─────────────────────────────────────────────────────────────────
+
+/** Declaration merge: a teacher profile may be linked to the account that teaches (role `teacher`). */
+export interface TeachersTable {
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
+}

@@ -35,6 +35,9 @@ import type { WorkerLogger } from './video/video.worker.ts';
 import { createStudioService, type StudioService } from './studio/studio.service.ts';
 import { createDashboardService, type DashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
+import { createSiteAdminService, type SiteAdminService } from './studio/site-admin.service.ts';
+import { createCatalogAdminService, type CatalogAdminService } from './studio/catalog-admin.service.ts';
+import { createImageCropService, type ImageCropService } from './studio/image-crop.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -69,6 +72,12 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studioCourses: StudioCoursesService;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
+  /** The studio's site pages: banners, navigation, settings, route rules. */
+  siteAdmin: SiteAdminService;
+  /** The studio's teachers and subjects. */
+  catalogAdmin: CatalogAdminService;
+  /** Studio images: upload, crop, resize, store. */
+  imageCrop: ImageCropService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -185,6 +194,9 @@ export function createServices({
     studio,
     dashboard: createDashboardService({ db }),
     studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
+    siteAdmin: createSiteAdminService({ db, cache, site, audit: studio.audit }),
+    catalogAdmin: createCatalogAdminService({ db, cache, site, audit: studio.audit }),
+    imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
     ...extras,
     search,
     catalog,
