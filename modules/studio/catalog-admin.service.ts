@@ -92,11 +92,16 @@ export function createCatalogAdminService(deps: {
     } else {
       await repo.updateTeacher(db, teacherId, values);
     }
-    await audit(actor, id === null ? 'teacher.create' : 'teacher.update', { type: 'teacher', id: teacherId }, {
-      full_name: input.full_name,
-      user_id: input.user_id,
-      is_active: input.is_active,
-    });
+    await audit(
+      actor,
+      id === null ? 'teacher.create' : 'teacher.update',
+      { type: 'teacher', id: teacherId },
+      {
+        full_name: input.full_name,
+        user_id: input.user_id,
+        is_active: input.is_active,
+      },
+    );
     refresh();
     return teacher(teacherId);
   }

@@ -27,7 +27,8 @@ export function createImageCropService(deps: { storage: ObjectStorage; maxBytes:
 
   /** Crops (or, without a rectangle, cuts the centre to the use's shape), resizes and stores; returns the public URL. */
   async function cropAndStore(bytes: Buffer, use: ImageUse, crop: CropRect | null) {
-    if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn ảnh.', { file: 'Vui lòng chọn ảnh.' });
+    if (bytes.length === 0)
+      throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn ảnh.', { file: 'Vui lòng chọn ảnh.' });
     if (bytes.length > maxBytes) {
       const message = `Ảnh tối đa ${formatMegabytes(maxBytes)}.`;
       throw new AppError('VALIDATION_FAILED', message, { file: message });

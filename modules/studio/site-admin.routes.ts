@@ -75,7 +75,16 @@ function registerCrud<Item, Input, Query extends { page: number; limit: number; 
   );
   typed.post(
     `${base}.json`,
-    { config, schema: { tags, security, summary: `Tạo ${crud.noun.toLowerCase()}; ghi nhật ký`, body: crud.input, response: one } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `Tạo ${crud.noun.toLowerCase()}; ghi nhật ký`,
+        body: crud.input,
+        response: one,
+      },
+    },
     async (request) => ({ data: await crud.save(request, null, request.body as Input) }),
   );
   typed.get(
@@ -87,13 +96,23 @@ function registerCrud<Item, Input, Query extends { page: number; limit: number; 
     `${base}/:id.json`,
     {
       config,
-      schema: { tags, security, summary: `Sửa ${crud.noun.toLowerCase()}; ghi nhật ký`, params, body: crud.input, response: one },
+      schema: {
+        tags,
+        security,
+        summary: `Sửa ${crud.noun.toLowerCase()}; ghi nhật ký`,
+        params,
+        body: crud.input,
+        response: one,
+      },
     },
     async (request) => ({ data: await crud.save(request, request.params.id, request.body as Input) }),
   );
   typed.delete(
     `${base}/:id.json`,
-    { config, schema: { tags, security, summary: `Xóa ${crud.noun.toLowerCase()}; ghi nhật ký`, params, response: deleted } },
+    {
+      config,
+      schema: { tags, security, summary: `Xóa ${crud.noun.toLowerCase()}; ghi nhật ký`, params, response: deleted },
+    },
     async (request) => ({ data: await crud.remove(request, request.params.id) }),
   );
 }
@@ -135,7 +154,16 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> =
     list: (request, query) => site(request).listBanners(query),
     csv: {
       header: ['id', 'tieu_de', 'vi_tri', 'thu_tu', 'bat_dau', 'ket_thuc', 'dang_bat', 'dang_hien'],
-      row: (b) => [b.id, b.title, b.placement, b.position, b.starts_at, b.ends_at, b.is_active ? 1 : 0, b.is_live ? 1 : 0],
+      row: (b) => [
+        b.id,
+        b.title,
+        b.placement,
+        b.position,
+        b.starts_at,
+        b.ends_at,
+        b.is_active ? 1 : 0,
+        b.is_live ? 1 : 0,
+      ],
     },
     get: (request, id) => site(request).banner(id),
     save: (request, id, input) => site(request).saveBanner(actorOf(request), id, input),
@@ -255,7 +283,13 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> =
     '/api/admin/navigation/:id.json',
     {
       config: { permission: 'site.write' },
-      schema: { tags, security, summary: 'Xóa mục menu cùng các mục con; ghi nhật ký', params: schemas.idParams, response: deleted },
+      schema: {
+        tags,
+        security,
+        summary: 'Xóa mục menu cùng các mục con; ghi nhật ký',
+        params: schemas.idParams,
+        response: deleted,
+      },
     },
     async (request) => ({ data: await site(request).deleteNavigationItem(actorOf(request), request.params.id) }),
   );
@@ -278,7 +312,12 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> =
     '/api/admin/settings.json',
     {
       config: { permission: 'settings.write' },
-      schema: { tags, security, summary: 'Cấu hình site (SPEC §3)', response: { 200: envelope(schemas.settingsSchema) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Cấu hình site (SPEC §3)',
+        response: { 200: envelope(schemas.settingsSchema) },
+      },
     },
     async (request) => ({ data: await site(request).getSettings() }),
   );
@@ -325,7 +364,9 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> =
       if (!file || typeof file === 'string')
         throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn ảnh.', { file: 'Vui lòng chọn ảnh.' });
       const crop =
-        x !== undefined && y !== undefined && width !== undefined && height !== undefined ? { x, y, width, height } : null;
+        x !== undefined && y !== undefined && width !== undefined && height !== undefined
+          ? { x, y, width, height }
+          : null;
       const bytes = Buffer.from(await file.arrayBuffer());
       return { data: await request.services.imageCrop.cropAndStore(bytes, use, crop) };
     },

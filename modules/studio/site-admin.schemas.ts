@@ -17,13 +17,23 @@ const ADDRESS = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
 const address = (message: string) =>
   z.preprocess(blankToNull, z.string().trim().max(2000, message).regex(ADDRESS, message).nullable().default(null));
 /** Checkboxes: `on`, `true`, `1` or true; anything else (absent included) is false. */
-const flag = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.boolean());
+const flag = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true' || value === '1',
+  z.boolean(),
+);
 const position = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? 0 : value),
-  z.coerce.number({ error: 'Thứ tự phải là số nguyên 0–9999.' }).int('Thứ tự phải là số nguyên 0–9999.').min(0, 'Thứ tự phải là số nguyên 0–9999.').max(9999, 'Thứ tự phải là số nguyên 0–9999.'),
+  z.coerce
+    .number({ error: 'Thứ tự phải là số nguyên 0–9999.' })
+    .int('Thứ tự phải là số nguyên 0–9999.')
+    .min(0, 'Thứ tự phải là số nguyên 0–9999.')
+    .max(9999, 'Thứ tự phải là số nguyên 0–9999.'),
 );
 const optionalId = (message: string) =>
-  z.preprocess(blankToNull, z.coerce.number({ error: message }).int(message).positive(message).nullable().default(null));
+  z.preprocess(
+    blankToNull,
+    z.coerce.number({ error: message }).int(message).positive(message).nullable().default(null),
+  );
 
 /**
  * A moment: ISO 8601 with a zone, or `YYYY-MM-DDTHH:mm` from a datetime-local field, read as
@@ -94,7 +104,11 @@ export const bannerInput = z
   })
   .superRefine((banner, context) => {
     if (banner.starts_at && banner.ends_at && banner.ends_at <= banner.starts_at)
-      context.addIssue({ code: 'custom', path: ['ends_at'], message: 'Thời điểm kết thúc phải sau thời điểm bắt đầu.' });
+      context.addIssue({
+        code: 'custom',
+        path: ['ends_at'],
+        message: 'Thời điểm kết thúc phải sau thời điểm bắt đầu.',
+      });
     if (banner.media_type === 'static' && !banner.image_pc)
       context.addIssue({ code: 'custom', path: ['image_pc'], message: 'Banner ảnh cần ảnh cho máy tính.' });
     if (banner.media_type === 'video' && !banner.video_url)
@@ -212,7 +226,10 @@ export const routeRuleInput = z
       .regex(ADDRESS, 'Đích đến phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.'),
     status_code: z.coerce
       .number({ error: 'Mã chuyển hướng không hợp lệ.' })
-      .refine((code) => (ROUTE_STATUSES as readonly number[]).includes(code), 'Mã chuyển hướng phải là 301, 302, 307 hoặc 308.')
+      .refine(
+        (code) => (ROUTE_STATUSES as readonly number[]).includes(code),
+        'Mã chuyển hướng phải là 301, 302, 307 hoặc 308.',
+      )
       .default(302),
     is_active: flag,
   })
@@ -232,7 +249,13 @@ export const routeRuleSchema = z.object({
   updated_at: z.string(),
 });
 
-export const routeTestQuery = z.object({ path: z.string({ error: 'Vui lòng nhập đường dẫn.' }).trim().min(1, 'Vui lòng nhập đường dẫn.').max(2000, 'Đường dẫn quá dài.') });
+export const routeTestQuery = z.object({
+  path: z
+    .string({ error: 'Vui lòng nhập đường dẫn.' })
+    .trim()
+    .min(1, 'Vui lòng nhập đường dẫn.')
+    .max(2000, 'Đường dẫn quá dài.'),
+});
 export const routeTestSchema = z.object({
   path: z.string(),
   normalized: z.string(),

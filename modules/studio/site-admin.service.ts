@@ -101,13 +101,18 @@ export function createSiteAdminService(deps: {
       await requireBanner(bannerId);
       await repo.updateBanner(db, bannerId, values);
     }
-    await audit(actor, id === null ? 'banner.create' : 'banner.update', { type: 'banner', id: bannerId }, {
-      title: input.title,
-      placement: input.placement,
-      is_active: input.is_active,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-    });
+    await audit(
+      actor,
+      id === null ? 'banner.create' : 'banner.update',
+      { type: 'banner', id: bannerId },
+      {
+        title: input.title,
+        placement: input.placement,
+        is_active: input.is_active,
+        starts_at: input.starts_at,
+        ends_at: input.ends_at,
+      },
+    );
     refresh();
     return bannerView(await requireBanner(bannerId));
   }
@@ -187,7 +192,12 @@ export function createSiteAdminService(deps: {
     let itemId = id;
     if (itemId === null) itemId = (await siteRepo.insertNavigationItem(db, { ...values, created_at: now })).id;
     else await repo.updateNavigationItem(db, itemId, values);
-    await audit(actor, id === null ? 'navigation.create' : 'navigation.update', { type: 'navigation', id: itemId }, input);
+    await audit(
+      actor,
+      id === null ? 'navigation.create' : 'navigation.update',
+      { type: 'navigation', id: itemId },
+      input,
+    );
     refresh();
     return (await listNavigation()).find((item) => item.id === itemId)!;
   }
@@ -277,9 +287,15 @@ export function createSiteAdminService(deps: {
     const now = nowIso();
     const values = { path, target: input.target, status_code: input.status_code, is_active: input.is_active ? 1 : 0 };
     let ruleId = id;
-    if (ruleId === null) ruleId = (await siteRepo.insertRouteRule(db, { ...values, created_at: now, updated_at: now })).id;
+    if (ruleId === null)
+      ruleId = (await siteRepo.insertRouteRule(db, { ...values, created_at: now, updated_at: now })).id;
     else await repo.updateRouteRule(db, ruleId, { ...values, updated_at: now });
-    await audit(actor, id === null ? 'route_rule.create' : 'route_rule.update', { type: 'route_rule', id: ruleId }, values);
+    await audit(
+      actor,
+      id === null ? 'route_rule.create' : 'route_rule.update',
+      { type: 'route_rule', id: ruleId },
+      values,
+    );
     refresh();
     return ruleView(await requireRule(ruleId));
   }
