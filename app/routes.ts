@@ -23,6 +23,15 @@ export default [
     route('nhat-ky', 'routes/studio/audit.tsx'),
     route('khoa-hoc', 'routes/studio/courses.tsx'),
     route('khoa-hoc/:id', 'routes/studio/course.tsx'),
+    route('banner', 'routes/studio/banners.tsx'),
+    route('banner/:id', 'routes/studio/banner.tsx'),
+    route('banner/vi-tri/:placement', 'routes/studio/banner-preview.tsx'),
+    route('menu', 'routes/studio/navigation.tsx'),
+    route('cau-hinh', 'routes/studio/settings.tsx'),
+    route('dieu-huong', 'routes/studio/route-rules.tsx'),
+    route('giang-vien', 'routes/studio/teachers.tsx'),
+    route('giang-vien/:id', 'routes/studio/teacher.tsx'),
+    route('chu-de', 'routes/studio/subjects.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

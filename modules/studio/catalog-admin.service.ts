@@ -165,6 +165,7 @@ export function createCatalogAdminService(deps: {
   }
 
   return {
+    teacherAccounts: () => repo.listTeacherAccounts(db),
     listTeachers,
     teacher,
     saveTeacher,

@@ -138,3 +138,14 @@ export async function deleteSubject(db: Db, id: number) {
   await db.deleteFrom('subject_likes').where('subject_id', '=', id).execute();
   await db.deleteFrom('subjects').where('id', '=', id).execute();
 }
+
+/** Accounts with the teacher role, for linking a profile. */
+export function listTeacherAccounts(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'phone', 'email'])
+    .where('role', '=', 'teacher')
+    .orderBy('full_name')
+    .limit(500)
+    .execute();
+}

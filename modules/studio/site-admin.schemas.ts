@@ -316,13 +316,6 @@ export const subjectsQuery = listQuery.extend({
 
 // ── Image crop ──────────────────────────────────────────────────────────────────────────────────
 
-/** What an image is for: the output size of each (width × height, in pixels). */
-export const IMAGE_USES = {
-  banner_pc: { width: 1920, height: 600, label: 'Banner máy tính' },
-  banner_mobile: { width: 750, height: 750, label: 'Banner điện thoại' },
-  course_cover: { width: 1280, height: 720, label: 'Ảnh bìa khóa học' },
-  teacher_avatar: { width: 512, height: 512, label: 'Ảnh giảng viên' },
-} as const;
-export type ImageUse = keyof typeof IMAGE_USES;
+export { IMAGE_USES, type ImageUse } from './image-uses.ts';
 
 export const imageUploadSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), use: z.string() });
