@@ -42,3 +42,9 @@ export const DISPLAY_RULE_TEXT: Record<string, string> = {
   signed_out: 'Chỉ khách chưa đăng nhập',
 };
 export const SUBJECT_TYPE_TEXT: Record<string, string> = { field: 'Lĩnh vực', topic: 'Chủ đề' };
+
+/** `2026-12-01T01:00:00.000Z` → `2026-12-01T08:00` (Vietnam time) for a datetime-local field. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  return new Date(Date.parse(iso) + 7 * 3600_000).toISOString().slice(0, 16);
+}

@@ -7,6 +7,7 @@ import {
   DISPLAY_RULE_TEXT,
   MEDIA_TYPE_TEXT,
   placementLabel,
+  toLocalInput,
 } from '../../components/studio/site-labels';
 import { buttonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
@@ -14,7 +15,7 @@ import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import { loadInStudio } from '../../studio.server';
 import type { Route } from './+types/banner';
-import { checkbox, imageField, toLocalInput } from './site-forms.server';
+import { checkbox, imageField } from './site-forms.server';
 
 const FIELDS = [
   'title',

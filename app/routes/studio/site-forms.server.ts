@@ -20,9 +20,3 @@ export async function imageField(form: FormData, name: string, use: ImageUse, co
 export function checkbox(form: FormData, name: string): string {
   return form.get(name) === 'on' ? 'on' : '';
 }
-
-/** `2026-12-01T01:00:00.000Z` → `2026-12-01T08:00` (Vietnam time) for a datetime-local field. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  return new Date(Date.parse(iso) + 7 * 3600_000).toISOString().slice(0, 16);
-}
