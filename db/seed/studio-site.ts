@@ -40,6 +40,12 @@ export async function seedStudioSite(db: Kysely<Database>): Promise<void> {
     ends_at: new Date(Date.now() - 30 * day).toISOString(),
     position: 91,
   });
-  await createBanner(db, { ...artwork, title: 'Banner thử nghiệm (đang tắt)', placement: 1, is_active: 0, position: 92 });
+  await createBanner(db, {
+    ...artwork,
+    title: 'Banner thử nghiệm (đang tắt)',
+    placement: 1,
+    is_active: 0,
+    position: 92,
+  });
   await createRouteRule(db, { path: '/uu-dai-cu', target: '/khoa-hoc', status_code: 301, is_active: 0 });
 }

@@ -5,7 +5,7 @@
  * which crops on the server; the returned address fills the field. Without JavaScript the plain
  * file input is sent with the form and the page cuts the centre of the picture.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { IMAGE_USES, type ImageUse } from '../../../modules/studio/image-uses';
 import { inputClass } from './studio-ui';
 
@@ -46,6 +46,8 @@ function errorOf(body: unknown): string {
   return message ?? 'Không tải được ảnh lên. Vui lòng thử lại.';
 }
 
+const noSubscription = () => () => {};
+
 export function ImageCropField({
   name,
   use,
@@ -72,14 +74,18 @@ export function ImageCropField({
     message: null,
     failed: false,
   });
-  const [hydrated, setHydrated] = useState(false);
+  // False in the server render (the plain file input is sent with the form), true once hydrated.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const frame = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const drag = useRef<{ mode: 'move' | 'resize'; startX: number; startY: number; start: Rect; scale: number } | null>(
     null,
   );
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => () => (source ? URL.revokeObjectURL(source) : undefined), [source]);
 
   function choose(chosen: File | undefined) {
