@@ -235,6 +235,9 @@ describe('image crop', () => {
     expect(badUse.statusCode).toBe(400);
     const json = await call(editor, 'POST', '/api/admin/images.json?use=banner_pc', { file: 'x' });
     expect(json.statusCode).toBe(400);
+    const huge = await send('/api/admin/images.json?use=banner_pc', Buffer.alloc(t.env.UPLOAD_MAX_BYTES + 100_000, 1));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.message).toBe('Dữ liệu gửi lên quá lớn.');
   });
 });
 
