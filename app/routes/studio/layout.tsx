@@ -52,7 +52,7 @@ function Frame({ children, role, fullName }: { children: React.ReactNode; role?:
           Đang tải…
         </p>
       ) : null}
-      <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 lg:grid-cols-[200px_1fr] lg:px-4">
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-4 px-3 py-4 lg:grid-cols-[200px_minmax(0,1fr)] lg:px-4">
         <SideNav label="Studio" links={links} />
         <main className="min-w-0">{children}</main>
       </div>
