@@ -26,6 +26,15 @@ export default [
     route('cong-tac-vien', 'routes/studio/affiliates.tsx'),
     route('cong-tac-vien/ty-le', 'routes/studio/affiliate-rates.tsx'),
     route('cong-tac-vien/:id', 'routes/studio/affiliate.tsx'),
+    route('banner', 'routes/studio/banners.tsx'),
+    route('banner/:id', 'routes/studio/banner.tsx'),
+    route('banner/vi-tri/:placement', 'routes/studio/banner-preview.tsx'),
+    route('menu', 'routes/studio/navigation.tsx'),
+    route('cau-hinh', 'routes/studio/settings.tsx'),
+    route('dieu-huong', 'routes/studio/route-rules.tsx'),
+    route('giang-vien', 'routes/studio/teachers.tsx'),
+    route('giang-vien/:id', 'routes/studio/teacher.tsx'),
+    route('chu-de', 'routes/studio/subjects.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

@@ -1050,3 +1050,9 @@ export interface Database {
 
 export type AffiliateRow = Selectable<AffiliatesTable>;
 export type CommissionRow = Selectable<AffiliateCommissionsTable>;
+// ── Studio site (issue 7 §4, §8) ─────────────────────────────────────────────────────────────────
+
+/** Declaration merge: a teacher profile may be linked to the account that teaches (role `teacher`). */
+export interface TeachersTable {
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
+}

@@ -37,6 +37,9 @@ import { createDashboardService, type DashboardService } from './studio/dashboar
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
 import { createAffiliatesService, type AffiliatesService } from './affiliates/affiliates.service.ts';
 import { createAffiliatesStudio, type AffiliatesStudio } from './affiliates/affiliates.studio.ts';
+import { createSiteAdminService, type SiteAdminService } from './studio/site-admin.service.ts';
+import { createCatalogAdminService, type CatalogAdminService } from './studio/catalog-admin.service.ts';
+import { createImageCropService, type ImageCropService } from './studio/image-crop.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -75,6 +78,12 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   affiliates: AffiliatesService;
   /** The studio's affiliates: lists, approvals, payouts, per-course rates. */
   affiliatesStudio: AffiliatesStudio;
+  /** The studio's site pages: banners, navigation, settings, route rules. */
+  siteAdmin: SiteAdminService;
+  /** The studio's teachers and subjects. */
+  catalogAdmin: CatalogAdminService;
+  /** Studio images: upload, crop, resize, store. */
+  imageCrop: ImageCropService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -208,6 +217,9 @@ export function createServices({
     affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit }),
     dashboard: createDashboardService({ db }),
     studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
+    siteAdmin: createSiteAdminService({ db, cache, site, audit: studio.audit }),
+    catalogAdmin: createCatalogAdminService({ db, cache, site, audit: studio.audit }),
+    imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
     ...extras,
     search,
     catalog,

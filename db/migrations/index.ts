@@ -18,6 +18,7 @@ import * as learningProgressExtra from './2026-11-22T0850-learning-progress-extr
 import * as searchTitles from './2026-11-22T0860-search-titles.ts';
 import * as studio from './2026-11-22T0900-studio.ts';
 import * as affiliates from './2026-11-22T0960-affiliates.ts';
+import * as studioSite from './2026-11-22T0920-studio-site.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0860-search-titles': searchTitles,
   '2026-11-22T0900-studio': studio,
   '2026-11-22T0960-affiliates': affiliates,
+  '2026-11-22T0920-studio-site': studioSite,
 };
 
 export const migrationProvider: MigrationProvider = {

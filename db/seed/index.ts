@@ -15,6 +15,7 @@ import { seedLearningExtras } from './learning-extras.ts';
 import { seedStudio } from './studio.ts';
 import { seedStudioCourses } from './studio-courses.ts';
 import { seedAffiliates } from './affiliates.ts';
+import { seedStudioSite } from './studio-site.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -41,5 +42,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedStudioCourses(trx);
     await seedDashboard(trx);
     await seedAffiliates(trx);
+    await seedStudioSite(trx);
   });
 }

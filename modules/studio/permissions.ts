@@ -15,6 +15,10 @@ export const STUDIO_PERMISSIONS = {
   'courses.write': ['editor', 'admin'],
   'dashboard.read': ['editor', 'admin'],
   'affiliates.manage': ['admin'],
+  // Studio site: banners, menus, teachers, subjects and images are content (editors too); the site
+  // settings and route rules change the whole site's behaviour, so only admins.
+  'site.write': ['editor', 'admin'],
+  'settings.write': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

@@ -2,6 +2,7 @@
 import { Form } from 'react-router';
 import { formatMoney } from '../../../lib/format/money';
 import type { StudioCourseDetail } from '../../../modules/studio/courses.service';
+import { ImageCropField } from './image-crop-field';
 import { Badge, buttonClass, Empty, inputClass } from './studio-ui';
 import { VideoUpload } from './video-upload';
 
@@ -136,7 +137,15 @@ export function DetailsForm({
         'Giảng viên',
         teachers.map((t) => [String(t.id), t.full_name]),
       )}
-      <Field label="Ảnh bìa (địa chỉ)" name="thumbnail" value={value('thumbnail')} error={mine?.fields.thumbnail} />
+      <div className="sm:col-span-2">
+        <ImageCropField
+          name="thumbnail"
+          use="course_cover"
+          label="Ảnh bìa"
+          defaultValue={value('thumbnail')}
+          error={mine?.fields.thumbnail}
+        />
+      </div>
       <Field
         label="Giá bán (đồng)"
         name="price_new"

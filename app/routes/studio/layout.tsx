@@ -17,6 +17,12 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/hoc-vien', label: 'Học viên', permission: 'users.read' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', permission: 'audit.read' },
   { to: '/studio/cong-tac-vien', label: 'Cộng tác viên', permission: 'affiliates.manage' },
+  { to: '/studio/banner', label: 'Banner', permission: 'site.write' },
+  { to: '/studio/menu', label: 'Menu', permission: 'site.write' },
+  { to: '/studio/giang-vien', label: 'Giảng viên', permission: 'site.write' },
+  { to: '/studio/chu-de', label: 'Chủ đề', permission: 'site.write' },
+  { to: '/studio/cau-hinh', label: 'Cấu hình site', permission: 'settings.write' },
+  { to: '/studio/dieu-huong', label: 'Điều hướng', permission: 'settings.write' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {

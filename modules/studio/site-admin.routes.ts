@@ -1,0 +1,374 @@
+/**
+ * The studio site API under /api/admin/: banners, navigation, site settings, route rules,
+ * teachers, subjects and the image crop upload. Permissions: `site.write` (editors and admins)
+ * for banners, menus, teachers, subjects and images; `settings.write` (admins) for the site
+ * settings and route rules. Lists take ?format=csv.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { envelope } from '../site/site.schemas.ts';
+import { toCsv } from './csv.ts';
+import { requirePermission, type StudioPermission } from './permissions.ts';
+import * as schemas from './site-admin.schemas.ts';
+import type { Actor } from './studio.service.ts';
+
+const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+const tags = ['admin'];
+const deleted = { 200: envelope(z.object({ id: z.number() })) };
+
+function actorOf(request: FastifyRequest): Actor {
+  return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
+}
+
+interface Crud<Item, Input, Query> {
+  path: string;
+  permission: StudioPermission;
+  noun: string;
+  csvName: string;
+  item: z.ZodType<Item>;
+  input: z.ZodType<Input>;
+  query: z.ZodType<Query>;
+  list: (request: FastifyRequest, query: Query) => Promise<{ items: Item[]; total: number; all: Item[] }>;
+  csv: { header: string[]; row: (item: Item) => (string | number | null)[] };
+  get: (request: FastifyRequest, id: number) => Promise<Item>;
+  save: (request: FastifyRequest, id: number | null, input: Input) => Promise<Item>;
+  remove: (request: FastifyRequest, id: number) => Promise<{ id: number }>;
+}
+
+/** List (+CSV), create, read, update, delete of one kind of record. */
+function registerCrud<Item, Input, Query extends { page: number; limit: number; format?: 'csv' | undefined }>(
+  app: FastifyInstance,
+  crud: Crud<Item, Input, Query>,
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const config = { permission: crud.permission };
+  const one = { 200: envelope(crud.item) };
+  const base = `/api/admin/${crud.path}`;
+  const params = schemas.idParams;
+  typed.get(
+    `${base}.json`,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `${crud.noun} (quyền ${crud.permission}): tìm kiếm không dấu, lọc, phân trang; ?format=csv`,
+        querystring: crud.query,
+        response: { 200: schemas.listOf(crud.item) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as Query;
+      const { items, total, all } = await crud.list(request, query);
+      if (query.format === 'csv') {
+        const stamp = new Date().toISOString().slice(0, 10);
+        return (reply as FastifyReply)
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${crud.csvName}-${stamp}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(toCsv(crud.csv.header, all.map(crud.csv.row)));
+      }
+      return { data: items, meta: { page: query.page, limit: query.limit, total } };
+    },
+  );
+  typed.post(
+    `${base}.json`,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `Tạo ${crud.noun.toLowerCase()}; ghi nhật ký`,
+        body: crud.input,
+        response: one,
+      },
+    },
+    async (request) => ({ data: await crud.save(request, null, request.body as Input) }),
+  );
+  typed.get(
+    `${base}/:id.json`,
+    { config, schema: { tags, security, summary: `Chi tiết ${crud.noun.toLowerCase()}`, params, response: one } },
+    async (request) => ({ data: await crud.get(request, request.params.id) }),
+  );
+  typed.put(
+    `${base}/:id.json`,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `Sửa ${crud.noun.toLowerCase()}; ghi nhật ký`,
+        params,
+        body: crud.input,
+        response: one,
+      },
+    },
+    async (request) => ({ data: await crud.save(request, request.params.id, request.body as Input) }),
+  );
+  typed.delete(
+    `${base}/:id.json`,
+    {
+      config,
+      schema: { tags, security, summary: `Xóa ${crud.noun.toLowerCase()}; ghi nhật ký`, params, response: deleted },
+    },
+    async (request) => ({ data: await crud.remove(request, request.params.id) }),
+  );
+}
+
+const cropQuery = z.object({
+  use: z.enum(Object.keys(schemas.IMAGE_USES) as [schemas.ImageUse, ...schemas.ImageUse[]], {
+    error: 'Mục đích ảnh không hợp lệ.',
+  }),
+  x: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(0).max(100_000).optional(),
+  y: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(0).max(100_000).optional(),
+  width: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(1).max(100_000).optional(),
+  height: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(1).max(100_000).optional(),
+});
+
+export const siteAdminRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> = async (app, options) => {
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
+    requirePermission(request.viewer, permission);
+  });
+  // Image uploads: the multipart body is read whole (up to the limit) and parsed by the handler.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: options.imageMaxBytes + 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  const site = (request: FastifyRequest) => request.services.siteAdmin;
+  const catalog = (request: FastifyRequest) => request.services.catalogAdmin;
+
+  registerCrud(app, {
+    path: 'banners',
+    permission: 'site.write',
+    noun: 'Banner',
+    csvName: 'banner',
+    item: schemas.bannerSchema,
+    input: schemas.bannerInput,
+    query: schemas.bannersQuery,
+    list: (request, query) => site(request).listBanners(query),
+    csv: {
+      header: ['id', 'tieu_de', 'vi_tri', 'thu_tu', 'bat_dau', 'ket_thuc', 'dang_bat', 'dang_hien'],
+      row: (b) => [
+        b.id,
+        b.title,
+        b.placement,
+        b.position,
+        b.starts_at,
+        b.ends_at,
+        b.is_active ? 1 : 0,
+        b.is_live ? 1 : 0,
+      ],
+    },
+    get: (request, id) => site(request).banner(id),
+    save: (request, id, input) => site(request).saveBanner(actorOf(request), id, input),
+    remove: (request, id) => site(request).deleteBanner(actorOf(request), id),
+  });
+
+  registerCrud(app, {
+    path: 'route-rules',
+    permission: 'settings.write',
+    noun: 'Quy tắc điều hướng',
+    csvName: 'quy-tac-dieu-huong',
+    item: schemas.routeRuleSchema,
+    input: schemas.routeRuleInput,
+    query: schemas.listQuery,
+    list: (request, query) => site(request).listRouteRules(query),
+    csv: {
+      header: ['id', 'duong_dan', 'dich_den', 'ma', 'dang_bat'],
+      row: (r) => [r.id, r.path, r.target, r.status_code, r.is_active ? 1 : 0],
+    },
+    get: (request, id) => site(request).routeRule(id),
+    save: (request, id, input) => site(request).saveRouteRule(actorOf(request), id, input),
+    remove: (request, id) => site(request).deleteRouteRule(actorOf(request), id),
+  });
+
+  registerCrud(app, {
+    path: 'teachers',
+    permission: 'site.write',
+    noun: 'Giảng viên',
+    csvName: 'giang-vien',
+    item: schemas.teacherSchema,
+    input: schemas.teacherInput,
+    query: schemas.listQuery,
+    list: (request, query) => catalog(request).listTeachers(query),
+    csv: {
+      header: ['id', 'ho_ten', 'chuc_danh', 'tai_khoan', 'so_khoa_hoc', 'dang_bat'],
+      row: (t) => [t.id, t.full_name, t.headline, t.user_name, t.course_count, t.is_active ? 1 : 0],
+    },
+    get: (request, id) => catalog(request).teacher(id),
+    save: (request, id, input) => catalog(request).saveTeacher(actorOf(request), id, input),
+    remove: (request, id) => catalog(request).deleteTeacher(actorOf(request), id),
+  });
+
+  registerCrud(app, {
+    path: 'subjects',
+    permission: 'site.write',
+    noun: 'Chủ đề',
+    csvName: 'chu-de',
+    item: schemas.subjectSchema,
+    input: schemas.subjectInput,
+    query: schemas.subjectsQuery,
+    list: (request, query) => catalog(request).listSubjects(query),
+    csv: {
+      header: ['id', 'ten', 'loai', 'thu_tu', 'dang_bat'],
+      row: (s) => [s.id, s.name, s.type, s.position, s.is_active ? 1 : 0],
+    },
+    get: (request, id) => catalog(request).subject(id),
+    save: (request, id, input) => catalog(request).saveSubject(actorOf(request), id, input),
+    remove: (request, id) => catalog(request).deleteSubject(actorOf(request), id),
+  });
+
+  app.get(
+    '/api/admin/route-rules/test.json',
+    {
+      config: { permission: 'settings.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Thử một đường dẫn: quy tắc điều hướng nào áp dụng và đường dẫn đi tới đâu (quyền settings.write)',
+        querystring: schemas.routeTestQuery,
+        response: { 200: envelope(schemas.routeTestSchema) },
+      },
+    },
+    async (request) => ({ data: await site(request).testRoute(request.query.path) }),
+  );
+
+  const navigationList = { 200: envelope(z.array(schemas.navigationItemSchema)) };
+  app.get(
+    '/api/admin/navigation.json',
+    {
+      config: { permission: 'site.write' },
+      schema: { tags, security, summary: 'Mọi mục của mọi menu (cả mục đang tắt), theo cây', response: navigationList },
+    },
+    async (request) => ({ data: await site(request).listNavigation() }),
+  );
+  app.post(
+    '/api/admin/navigation.json',
+    {
+      config: { permission: 'site.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Thêm mục menu (có thể lồng dưới một mục cùng menu); ghi nhật ký',
+        body: schemas.navigationInput,
+        response: { 200: envelope(schemas.navigationItemSchema) },
+      },
+    },
+    async (request) => ({ data: await site(request).saveNavigationItem(actorOf(request), null, request.body) }),
+  );
+  app.put(
+    '/api/admin/navigation/:id.json',
+    {
+      config: { permission: 'site.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Sửa mục menu; ghi nhật ký',
+        params: schemas.idParams,
+        body: schemas.navigationInput,
+        response: { 200: envelope(schemas.navigationItemSchema) },
+      },
+    },
+    async (request) => ({
+      data: await site(request).saveNavigationItem(actorOf(request), request.params.id, request.body),
+    }),
+  );
+  app.delete(
+    '/api/admin/navigation/:id.json',
+    {
+      config: { permission: 'site.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Xóa mục menu cùng các mục con; ghi nhật ký',
+        params: schemas.idParams,
+        response: deleted,
+      },
+    },
+    async (request) => ({ data: await site(request).deleteNavigationItem(actorOf(request), request.params.id) }),
+  );
+  app.post(
+    '/api/admin/navigation/reorder.json',
+    {
+      config: { permission: 'site.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Sắp xếp lại các mục cùng menu, cùng mục cha (danh sách mã theo thứ tự mới); ghi nhật ký',
+        body: schemas.navigationReorderInput,
+        response: navigationList,
+      },
+    },
+    async (request) => ({ data: await site(request).reorderNavigation(actorOf(request), request.body.ids) }),
+  );
+
+  app.get(
+    '/api/admin/settings.json',
+    {
+      config: { permission: 'settings.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Cấu hình site (SPEC §3)',
+        response: { 200: envelope(schemas.settingsSchema) },
+      },
+    },
+    async (request) => ({ data: await site(request).getSettings() }),
+  );
+  app.put(
+    '/api/admin/settings.json',
+    {
+      config: { permission: 'settings.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Lưu cấu hình site (quyền settings.write); ghi nhật ký các giá trị đổi',
+        body: schemas.settingsInput,
+        response: { 200: envelope(schemas.settingsSchema) },
+      },
+    },
+    async (request) => ({ data: await site(request).saveSettings(actorOf(request), request.body) }),
+  );
+
+  app.post(
+    '/api/admin/images.json',
+    {
+      config: { permission: 'site.write' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Tải ảnh lên (multipart/form-data, trường file) và cắt theo vùng x, y, width, height (điểm ảnh của ảnh gốc); thu nhỏ theo mục đích (use), lưu WebP và trả về địa chỉ',
+        querystring: cropQuery,
+        response: { 200: envelope(schemas.imageUploadSchema) },
+      },
+    },
+    async (request) => {
+      const { use, x, y, width, height } = request.query;
+      const body = request.body;
+      const type = request.headers['content-type'] ?? '';
+      if (!Buffer.isBuffer(body) || !type.toLowerCase().startsWith('multipart/form-data'))
+        throw new AppError('VALIDATION_FAILED', 'Vui lòng gửi ảnh dạng multipart/form-data.');
+      let file: FormDataEntryValue | null;
+      try {
+        file = (await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData()).get('file');
+      } catch {
+        throw new AppError('VALIDATION_FAILED', 'Dữ liệu tải lên không hợp lệ.');
+      }
+      if (!file || typeof file === 'string')
+        throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn ảnh.', { file: 'Vui lòng chọn ảnh.' });
+      const crop =
+        x !== undefined && y !== undefined && width !== undefined && height !== undefined
+          ? { x, y, width, height }
+          : null;
+      const bytes = Buffer.from(await file.arrayBuffer());
+      return { data: await request.services.imageCrop.cropAndStore(bytes, use, crop) };
+    },
+  );
+};

@@ -1,0 +1,321 @@
+/**
+ * Zod schemas of the studio site API (banners, navigation, settings, route rules, teachers,
+ * subjects, image crop). The inputs accept JSON and form fields alike: empty strings count as
+ * empty, numbers and flags may arrive as text.
+ */
+import { z } from 'zod';
+import { pageQuery } from '../notifications/notifications.routes.ts';
+import { SETTING_KEYS } from '../site/site.service.ts';
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const optionalText = (max: number, message: string) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, message).nullable().default(null));
+const requiredText = (max: number, empty: string, tooLong: string) =>
+  z.string({ error: empty }).trim().min(1, empty).max(max, tooLong);
+/** An address: http(s)://… or a path on this site (never `//host`). */
+const ADDRESS = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
+const address = (message: string) =>
+  z.preprocess(blankToNull, z.string().trim().max(2000, message).regex(ADDRESS, message).nullable().default(null));
+/** Checkboxes: `on`, `true`, `1` or true; anything else (absent included) is false. */
+const flag = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true' || value === '1',
+  z.boolean(),
+);
+const position = z.preprocess(
+  (value) => (value === '' || value === null || value === undefined ? 0 : value),
+  z.coerce
+    .number({ error: 'Thứ tự phải là số nguyên 0–9999.' })
+    .int('Thứ tự phải là số nguyên 0–9999.')
+    .min(0, 'Thứ tự phải là số nguyên 0–9999.')
+    .max(9999, 'Thứ tự phải là số nguyên 0–9999.'),
+);
+const optionalId = (message: string) =>
+  z.preprocess(
+    blankToNull,
+    z.coerce.number({ error: message }).int(message).positive(message).nullable().default(null),
+  );
+
+/**
+ * A moment: ISO 8601 with a zone, or `YYYY-MM-DDTHH:mm` from a datetime-local field, read as
+ * Vietnam time (UTC+7). Stored as ISO UTC.
+ */
+const moment = (message: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .transform((text, context) => {
+        const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text}+07:00` : text;
+        const time = /^\d{4}-\d{2}-\d{2}T/.test(local) ? Date.parse(local) : Number.NaN;
+        if (Number.isNaN(time)) {
+          context.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return new Date(time).toISOString();
+      })
+      .nullable()
+      .default(null),
+  );
+
+export const idParams = z.object({ id: z.coerce.number({ error: 'Mã không hợp lệ.' }).int().positive() });
+
+export const listQuery = pageQuery.extend({
+  q: z.string().trim().max(100, 'Từ khóa quá dài.').optional(),
+  status: z.enum(['active', 'inactive'], { error: 'Trạng thái không hợp lệ.' }).optional(),
+  format: z.enum(['csv']).optional(),
+});
+
+const meta = z.object({ page: z.number(), limit: z.number(), total: z.number() });
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta });
+
+// ── Banners ─────────────────────────────────────────────────────────────────────────────────────
+
+export const BANNER_TYPES = ['banner', 'popup'] as const;
+export const BANNER_MEDIA = ['static', 'video', 'popup_content'] as const;
+export const DISPLAY_RULES = ['all', 'signed_in', 'signed_out'] as const;
+
+const placement = z.coerce
+  .number({ error: 'Vị trí hiển thị phải là mã 1–26.' })
+  .int('Vị trí hiển thị phải là mã 1–26.')
+  .min(1, 'Vị trí hiển thị phải là mã 1–26.')
+  .max(26, 'Vị trí hiển thị phải là mã 1–26.');
+
+export const bannersQuery = listQuery.extend({
+  placement: z.preprocess((value) => (value === '' ? undefined : value), placement.optional()),
+});
+
+export const bannerInput = z
+  .object({
+    title: requiredText(200, 'Vui lòng nhập tên banner.', 'Tên banner tối đa 200 ký tự.'),
+    type: z.enum(BANNER_TYPES, { error: 'Loại banner không hợp lệ.' }).default('banner'),
+    media_type: z.enum(BANNER_MEDIA, { error: 'Kiểu nội dung không hợp lệ.' }).default('static'),
+    display_rule: z.enum(DISPLAY_RULES, { error: 'Quy tắc hiển thị không hợp lệ.' }).default('all'),
+    placement,
+    image_pc: address('Ảnh máy tính phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.'),
+    image_mobile: address('Ảnh điện thoại phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.'),
+    video_url: address('Địa chỉ video phải bắt đầu bằng http(s):// hoặc /.'),
+    link_url: address('Liên kết phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.'),
+    content: optionalText(20_000, 'Nội dung tối đa 20.000 ký tự.'),
+    starts_at: moment('Thời điểm bắt đầu không hợp lệ.'),
+    ends_at: moment('Thời điểm kết thúc không hợp lệ.'),
+    position,
+    is_active: flag,
+  })
+  .superRefine((banner, context) => {
+    if (banner.starts_at && banner.ends_at && banner.ends_at <= banner.starts_at)
+      context.addIssue({
+        code: 'custom',
+        path: ['ends_at'],
+        message: 'Thời điểm kết thúc phải sau thời điểm bắt đầu.',
+      });
+    if (banner.media_type === 'static' && !banner.image_pc)
+      context.addIssue({ code: 'custom', path: ['image_pc'], message: 'Banner ảnh cần ảnh cho máy tính.' });
+    if (banner.media_type === 'video' && !banner.video_url)
+      context.addIssue({ code: 'custom', path: ['video_url'], message: 'Banner video cần địa chỉ video.' });
+    if (banner.media_type === 'popup_content' && !banner.content)
+      context.addIssue({ code: 'custom', path: ['content'], message: 'Vui lòng nhập nội dung popup.' });
+  });
+export type BannerInput = z.infer<typeof bannerInput>;
+
+export const bannerSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  type: z.enum(BANNER_TYPES),
+  media_type: z.enum(BANNER_MEDIA),
+  display_rule: z.enum(DISPLAY_RULES),
+  placement: z.number(),
+  image_pc: z.string().nullable(),
+  image_mobile: z.string().nullable(),
+  video_url: z.string().nullable(),
+  link_url: z.string().nullable(),
+  content: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  position: z.number(),
+  is_active: z.boolean(),
+  /** Live now: on, and inside its window. */
+  is_live: z.boolean(),
+  updated_at: z.string(),
+});
+
+// ── Navigation ──────────────────────────────────────────────────────────────────────────────────
+
+export const navigationInput = z.object({
+  menu: z
+    .string({ error: 'Vui lòng chọn menu.' })
+    .trim()
+    .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'Tên menu chỉ gồm chữ thường không dấu, số, - và _ (tối đa 40 ký tự).'),
+  parent_id: optionalId('Mục cha không hợp lệ.'),
+  title: requiredText(100, 'Vui lòng nhập tên mục.', 'Tên mục tối đa 100 ký tự.'),
+  url: z
+    .string({ error: 'Vui lòng nhập liên kết.' })
+    .trim()
+    .max(2000, 'Liên kết quá dài.')
+    .regex(ADDRESS, 'Liên kết phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.'),
+  position,
+  is_active: flag,
+});
+export type NavigationInput = z.infer<typeof navigationInput>;
+
+export const navigationReorderInput = z.object({
+  ids: z.array(z.number().int().positive(), { error: 'Danh sách sắp xếp không hợp lệ.' }).min(1).max(500),
+});
+
+export const navigationItemSchema = z.object({
+  id: z.number(),
+  menu: z.string(),
+  parent_id: z.number().nullable(),
+  title: z.string(),
+  url: z.string(),
+  position: z.number(),
+  is_active: z.boolean(),
+  depth: z.number(),
+});
+
+// ── Settings ────────────────────────────────────────────────────────────────────────────────────
+
+const imageSetting = address('Ảnh nền phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.');
+const countSetting = (label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/, `${label} phải là số nguyên không âm.`)
+      .nullable()
+      .default(null),
+  );
+
+export const settingsInput = z.object({
+  BACKGROUND_HOME_PC: imageSetting,
+  BACKGROUND_HOME_MB: imageSetting,
+  NUMBER_SCHOOL: countSetting('Số trường học'),
+  NUMBER_LESSON: countSetting('Số bài giảng'),
+  NUMBER_STUDENT: countSetting('Số học viên'),
+  NUMBER_PARTNER: countSetting('Số đối tác'),
+  COLOR_BANNER_HOME: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, 'Màu phải có dạng #RRGGBB, ví dụ #0F4C81.')
+      .nullable()
+      .default(null),
+  ),
+});
+export type SettingsInput = z.infer<typeof settingsInput>;
+export const settingsSchema = z.object(Object.fromEntries(SETTING_KEYS.map((key) => [key, z.string()])));
+
+// ── Route rules ─────────────────────────────────────────────────────────────────────────────────
+
+export const ROUTE_STATUSES = [301, 302, 307, 308] as const;
+const rulePath = z
+  .string({ error: 'Vui lòng nhập đường dẫn.' })
+  .trim()
+  .max(500, 'Đường dẫn tối đa 500 ký tự.')
+  .regex(/^\/(?!\/)[^\s?#]*$/, 'Đường dẫn phải bắt đầu bằng / và không có khoảng trắng, ? hoặc #.');
+
+export const routeRuleInput = z
+  .object({
+    path: rulePath,
+    target: z
+      .string({ error: 'Vui lòng nhập đích đến.' })
+      .trim()
+      .max(2000, 'Đích đến quá dài.')
+      .regex(ADDRESS, 'Đích đến phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.'),
+    status_code: z.coerce
+      .number({ error: 'Mã chuyển hướng không hợp lệ.' })
+      .refine(
+        (code) => (ROUTE_STATUSES as readonly number[]).includes(code),
+        'Mã chuyển hướng phải là 301, 302, 307 hoặc 308.',
+      )
+      .default(302),
+    is_active: flag,
+  })
+  .refine((rule) => rule.path.replace(/\/+$/, '').toLowerCase() !== rule.target.replace(/\/+$/, '').toLowerCase(), {
+    path: ['target'],
+    message: 'Đích đến không được trùng với đường dẫn.',
+  });
+export type RouteRuleInput = z.infer<typeof routeRuleInput>;
+
+export const routeRuleSchema = z.object({
+  id: z.number(),
+  path: z.string(),
+  target: z.string(),
+  status_code: z.number(),
+  is_active: z.boolean(),
+  external: z.boolean(),
+  updated_at: z.string(),
+});
+
+export const routeTestQuery = z.object({
+  path: z
+    .string({ error: 'Vui lòng nhập đường dẫn.' })
+    .trim()
+    .min(1, 'Vui lòng nhập đường dẫn.')
+    .max(2000, 'Đường dẫn quá dài.'),
+});
+export const routeTestSchema = z.object({
+  path: z.string(),
+  normalized: z.string(),
+  match: z.object({ target: z.string(), status: z.number(), external: z.boolean() }).nullable(),
+  explanation: z.string(),
+});
+
+// ── Teachers and subjects ───────────────────────────────────────────────────────────────────────
+
+export const teacherInput = z.object({
+  full_name: requiredText(200, 'Vui lòng nhập họ tên giảng viên.', 'Họ tên tối đa 200 ký tự.'),
+  headline: optionalText(300, 'Chức danh tối đa 300 ký tự.'),
+  bio: optionalText(20_000, 'Giới thiệu tối đa 20.000 ký tự.'),
+  avatar: address('Ảnh đại diện phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.'),
+  user_id: optionalId('Tài khoản liên kết không hợp lệ.'),
+  is_active: flag,
+});
+export type TeacherInput = z.infer<typeof teacherInput>;
+
+export const teacherSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  full_name: z.string(),
+  headline: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar: z.string().nullable(),
+  user_id: z.number().nullable(),
+  user_name: z.string().nullable(),
+  course_count: z.number(),
+  is_active: z.boolean(),
+  updated_at: z.string(),
+});
+
+export const SUBJECT_TYPES = ['field', 'topic'] as const;
+export const subjectInput = z.object({
+  name: requiredText(200, 'Vui lòng nhập tên chủ đề.', 'Tên chủ đề tối đa 200 ký tự.'),
+  type: z.enum(SUBJECT_TYPES, { error: 'Loại chủ đề không hợp lệ.' }).default('topic'),
+  description: optionalText(2000, 'Mô tả tối đa 2.000 ký tự.'),
+  position,
+  is_active: flag,
+});
+export type SubjectInput = z.infer<typeof subjectInput>;
+
+export const subjectSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  type: z.enum(SUBJECT_TYPES),
+  description: z.string().nullable(),
+  position: z.number(),
+  is_active: z.boolean(),
+  updated_at: z.string(),
+});
+
+export const subjectsQuery = listQuery.extend({
+  type: z.preprocess((value) => (value === '' ? undefined : value), z.enum(SUBJECT_TYPES).optional()),
+});
+
+// ── Image crop ──────────────────────────────────────────────────────────────────────────────────
+
+export { IMAGE_USES, type ImageUse } from './image-uses.ts';
+
+export const imageUploadSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), use: z.string() });
