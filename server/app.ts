@@ -28,6 +28,7 @@ import { contentRoutes } from '../modules/content/content.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
 import { supportRoutes } from '../modules/support/support.routes.ts';
 import { accountsRoutes } from '../modules/accounts/accounts.routes.ts';
+import { wardsRoutes } from '../modules/accounts/wards.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
 import { mediaRoutes } from '../modules/media/media.routes.ts';
 import { isPrivatePath, uploadOrigin } from '../modules/media/storage.ts';
@@ -209,6 +210,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(traceRoutes);
   await app.register(affiliateRoutes);
   await app.register(affiliateAdminRoutes);
+  await app.register(wardsRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 

@@ -11,6 +11,7 @@ export async function seedAccounts(db: Kysely<Database>): Promise<{ learnerId: n
     birthday: '2004-09-02',
     gender: 'female',
     province_code: '01',
+    ward_code: '00082',
     address_detail: 'Số 12 phố Trần Hưng Đạo',
     email_verified_at: new Date().toISOString(),
   });

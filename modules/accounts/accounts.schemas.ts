@@ -59,7 +59,12 @@ export const updateProfileInput = z
       .optional(),
     gender: z.enum(['male', 'female', 'other'], { error: 'Giới tính không hợp lệ.' }).nullable().optional(),
     province_code: z.string().max(10).nullable().optional(),
-    ward_code: z.string().max(10).nullable().optional(),
+    ward_code: z
+      .string({ error: 'Phường/xã không hợp lệ.' })
+      .trim()
+      .regex(/^\d{5}$/, 'Phường/xã không hợp lệ.')
+      .nullable()
+      .optional(),
     address_detail: text('Địa chỉ', 300).nullable().optional(),
   })
   .strict();
@@ -85,6 +90,7 @@ export const profileSchema = publicUserSchema.extend({
   province_code: z.string().nullable(),
   province_name: z.string().nullable(),
   ward_code: z.string().nullable(),
+  ward_name: z.string().nullable(),
   address_detail: z.string().nullable(),
   role: z.string(),
   phone_verified: z.boolean(),

@@ -5,6 +5,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './accounts.repository.ts';
 import { findProvince } from './provinces.ts';
+import { findWard, wardBelongsTo } from './wards.ts';
 
 export interface ProfileDetails {
   id: number;
@@ -17,6 +18,7 @@ export interface ProfileDetails {
   province_code: string | null;
   province_name: string | null;
   ward_code: string | null;
+  ward_name: string | null;
   address_detail: string | null;
   role: string;
   phone_verified: boolean;
@@ -48,6 +50,7 @@ export function toProfileDetails(user: UserRow): ProfileDetails {
     province_code: user.province_code,
     province_name: findProvince(user.province_code)?.name ?? null,
     ward_code: user.ward_code,
+    ward_name: findWard(user.province_code, user.ward_code)?.name ?? null,
     address_detail: user.address_detail,
     role: user.role,
     phone_verified: user.phone_verified_at !== null,
@@ -65,6 +68,31 @@ export function createProfileService(db: Kysely<Database>) {
     return toProfileDetails(user);
   }
 
+  /**
+   * A ward must belong to the province it is saved with (the one in the patch, else the saved one).
+   * Changing the province without naming a ward clears a saved ward that no longer fits.
+   */
+  async function checkAddress(userId: number, patch: ProfilePatch): Promise<Pick<ProfilePatch, 'ward_code'>> {
+    if (patch.ward_code === undefined && patch.province_code === undefined) return {};
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.');
+    const province = patch.province_code !== undefined ? patch.province_code : user.province_code;
+    if (patch.ward_code) {
+      if (!province)
+        throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn tỉnh/thành phố trước khi chọn phường/xã.', {
+          province_code: 'Vui lòng chọn tỉnh/thành phố.',
+        });
+      if (!wardBelongsTo(province, patch.ward_code))
+        throw new AppError('VALIDATION_FAILED', 'Phường/xã không thuộc tỉnh/thành phố đã chọn.', {
+          ward_code: 'Chọn một phường/xã thuộc tỉnh/thành phố đã chọn.',
+        });
+      return {};
+    }
+    if (patch.ward_code === undefined && user.ward_code && !wardBelongsTo(province, user.ward_code))
+      return { ward_code: null };
+    return {};
+  }
+
   return {
     get,
     async update(userId: number, patch: ProfilePatch): Promise<ProfileDetails> {
@@ -73,6 +101,7 @@ export function createProfileService(db: Kysely<Database>) {
           province_code: 'Chọn một tỉnh/thành phố trong danh sách.',
         });
       }
+      const address = await checkAddress(userId, patch);
       if (patch.birthday) {
         const date = new Date(`${patch.birthday}T00:00:00Z`);
         const age = (Date.now() - date.getTime()) / (365.25 * 24 * 3_600_000);
@@ -85,7 +114,9 @@ export function createProfileService(db: Kysely<Database>) {
           throw new AppError('VALIDATION_FAILED', 'Ngày sinh không hợp lệ.', { birthday: 'Ngày sinh không hợp lệ.' });
         }
       }
-      const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      const changes = Object.fromEntries(
+        Object.entries({ ...patch, ...address }).filter(([, value]) => value !== undefined),
+      );
       if (Object.keys(changes).length > 0) await repo.updateUser(db, userId, { ...changes, updated_at: nowIso() });
       return get(userId);
     },

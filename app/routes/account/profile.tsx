@@ -3,7 +3,9 @@ import { Form, useNavigation, useRevalidator, useRouteLoaderData, useSearchParam
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatPhone } from '../../../lib/phone';
-import { PROVINCES } from '../../../modules/accounts/provinces';
+import { findProvince, PROVINCES } from '../../../modules/accounts/provinces';
+import { wardBelongsTo, wardsOf } from '../../../modules/accounts/wards';
+import { AddressFields } from '../../components/address-fields';
 import { updateProfileInput } from '../../../modules/accounts/accounts.schemas';
 import { FormField, FormMessage, SubmitButton } from '../../components/form-field';
 import { formError, isFormState, keepValues, parseForm, runForm, type FormState } from '../../forms.server';
@@ -21,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.accounts.sessions.history(viewer.id, viewer.sessionId),
   ]);
   const linkedAccounts = (await context.services.identity?.listLinkedAccounts(viewer.id)) ?? [];
-  return { profile, history, avatarMaxBytes: context.services.media.maxBytes, linkedAccounts };
+  const wards = wardsOf(profile.province_code) ?? [];
+  return { profile, history, avatarMaxBytes: context.services.media.maxBytes, linkedAccounts, wards };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Hồ sơ' });
@@ -47,20 +50,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const withIntent = (work: () => Promise<ActionState>) => runForm({}, work, intent);
 
   if (intent === 'profile') {
-    const values = keepValues(form, ['full_name', 'birthday', 'gender', 'province_code', 'address_detail']);
+    const values = keepValues(form, [
+      'full_name',
+      'birthday',
+      'gender',
+      'province_code',
+      'ward_code',
+      'address_detail',
+    ]);
     const empty = (name: string) => (values[name] ? values[name] : null);
+    // Without JavaScript the ward list is the saved province's: a new province with a ward that is
+    // not in it saves the province, clears the ward and asks for one of the new province's.
+    const saved = await context.services.profile.get(viewer.id);
+    const province = empty('province_code');
+    const ward = empty('ward_code');
+    const staleWard =
+      ward !== null &&
+      province !== saved.province_code &&
+      findProvince(province) !== undefined &&
+      !wardBelongsTo(province, ward);
     const input = parseForm(updateProfileInput, {
       full_name: values.full_name,
       birthday: empty('birthday'),
       gender: empty('gender'),
-      province_code: empty('province_code'),
+      province_code: province,
+      ...(staleWard ? {} : { ward_code: ward }),
       address_detail: empty('address_detail'),
     });
     if (isFormState(input)) return formError(input, values, 400, intent);
-    return withIntent(async () => {
-      await context.services.profile.update(viewer.id, input);
-      return done('Đã lưu hồ sơ.');
-    });
+    return runForm(
+      values,
+      async () => {
+        await context.services.profile.update(viewer.id, input);
+        return done(staleWard ? 'Đã lưu hồ sơ. Vui lòng chọn phường/xã thuộc tỉnh/thành phố mới.' : 'Đã lưu hồ sơ.');
+      },
+      intent,
+    );
   }
   if (intent === 'password') {
     const input = parseForm(passwordForm, Object.fromEntries(form));
@@ -399,7 +424,7 @@ function LinkedAccountsSection({ accounts, state }: { accounts: LinkedAccount[];
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, history, avatarMaxBytes, linkedAccounts } = loaderData;
+  const { profile, history, avatarMaxBytes, linkedAccounts, wards } = loaderData;
   const state = actionData as ActionState | undefined;
   const busy = useNavigation().state === 'submitting';
   const stateFor = (intent: string) => (state?.intent === intent ? state : undefined);
@@ -420,6 +445,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <div>
             <dt className="inline font-medium">Email: </dt>
             <dd className="inline">{profile.email ?? 'Chưa có'}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="inline font-medium">Địa chỉ: </dt>
+            <dd className="inline" data-testid="saved-address">
+              {[profile.address_detail, profile.ward_name, profile.province_name].filter(Boolean).join(', ') ||
+                'Chưa có'}
+            </dd>
           </div>
         </dl>
         <Form method="post" noValidate>
@@ -455,29 +487,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </select>
             </div>
           </div>
-          <div className="mb-4">
-            <label htmlFor="truong-province" className="mb-1 block text-sm font-medium text-slate-800">
-              Tỉnh/thành phố
-            </label>
-            <select
-              id="truong-province"
-              name="province_code"
-              defaultValue={values?.province_code ?? profile.province_code ?? ''}
-              className="w-full rounded-xl border border-slate-300 px-3 py-2.5"
-            >
-              <option value="">Chọn tỉnh/thành phố</option>
-              {PROVINCES.map((province) => (
-                <option key={province.code} value={province.code}>
-                  {province.name}
-                </option>
-              ))}
-            </select>
-            {profileState?.fields.province_code ? (
-              <p className="mt-1 text-sm text-red-700">{profileState.fields.province_code}</p>
-            ) : null}
-          </div>
+          <AddressFields
+            key={`${profile.province_code ?? ''}|${profile.ward_code ?? ''}|${values?.province_code ?? ''}`}
+            provinces={PROVINCES}
+            provinceCode={values?.province_code ?? profile.province_code ?? ''}
+            wardCode={values?.ward_code ?? profile.ward_code ?? ''}
+            wards={wards}
+            wardsProvince={profile.province_code ?? ''}
+            errors={{ province_code: profileState?.fields.province_code, ward_code: profileState?.fields.ward_code }}
+          />
           <FormField
-            label="Địa chỉ (số nhà, đường, phường/xã)"
+            label="Địa chỉ (số nhà, tên đường)"
             name="address_detail"
             defaultValue={values?.address_detail ?? profile.address_detail ?? ''}
             error={profileState?.fields.address_detail}
