@@ -35,6 +35,7 @@ import type { WorkerLogger } from './video/video.worker.ts';
 import { createStudioService, type StudioService } from './studio/studio.service.ts';
 import { createDashboardService, type DashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
+import { createStudioCommerce, type StudioCommerce } from './studio/commerce/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -67,6 +68,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
   studioCourses: StudioCoursesService;
+  /** The studio's commerce: promotions, activation-code batches, carrier subscriptions. */
+  studioCommerce: StudioCommerce;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
   /** How the web session cookies are written. */
@@ -185,6 +188,7 @@ export function createServices({
     studio,
     dashboard: createDashboardService({ db }),
     studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
+    studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
     ...extras,
     search,
     catalog,

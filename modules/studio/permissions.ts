@@ -14,6 +14,13 @@ export const STUDIO_PERMISSIONS = {
   'audit.read': ['admin'],
   'courses.write': ['editor', 'admin'],
   'dashboard.read': ['editor', 'admin'],
+  // Studio commerce: editors see promotions and subscriptions; money, codes and cancels are the admin's.
+  'promotions.read': ['editor', 'admin'],
+  'promotions.write': ['admin'],
+  'codes.read': ['admin'],
+  'codes.write': ['admin'],
+  'subscriptions.read': ['editor', 'admin'],
+  'subscriptions.cancel': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

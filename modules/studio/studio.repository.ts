@@ -28,7 +28,7 @@ export interface SearchTerms {
  * The search of a studio list: the folded text within any of `columns` (codes, e-mails: plain
  * ASCII), within `names` folded or as typed, or the phone number.
  */
-function matchesSearch(terms: SearchTerms, columns: string[], names: string[]) {
+export function matchesSearch(terms: SearchTerms, columns: string[], names: string[]) {
   const q = terms.q ?? '';
   const like = (column: string, text: string) =>
     sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
@@ -111,6 +111,11 @@ export function listNotifications(db: Db, paymentIds: number[]) {
     .where('payment_id', 'in', paymentIds)
     .orderBy('id')
     .execute();
+}
+
+export function listQueryAnswers(db: Db, paymentIds: number[]) {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('payment_queries').selectAll().where('payment_id', 'in', paymentIds).orderBy('id').execute();
 }
 
 export function listRefunds(db: Db, orderId: number) {
