@@ -28,7 +28,7 @@ export interface SearchTerms {
  * The search of a studio list: the folded text within any of `columns` (codes, e-mails: plain
  * ASCII), within `names` folded or as typed, or the phone number.
  */
-export function matchesSearch(terms: SearchTerms, columns: string[], names: string[]) {
+function matchesSearch(terms: SearchTerms, columns: string[], names: string[]) {
   const q = terms.q ?? '';
   const like = (column: string, text: string) =>
     sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;

@@ -62,7 +62,7 @@ export function createStudioCodes({ db, audit }: { db: Kysely<Database>; audit: 
     const q = foldVietnamese(query.q);
     const rows = (await batchSummaries().execute())
       .map(toBatch)
-      .filter((row) => !q || foldVietnamese(`${row.batch} ${row.course_title}`).includes(q))
+      .filter((row) => !q || foldVietnamese(`${row.batch.replace(/[-_]/g, ' ')} ${row.course_title}`).includes(q))
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || a.batch.localeCompare(b.batch));
     const offset = (query.page - 1) * query.limit;
     return { items: rows.slice(offset, offset + query.limit), total: rows.length };

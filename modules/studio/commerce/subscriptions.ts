@@ -3,7 +3,7 @@
  * subscription's history, charges and renewal attempts, and the admin's cancel, which goes through
  * the subscriptions service (renewals stop, access lasts to the paid period's end, the learner is told).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { readDate } from '../../../db/connect.ts';
 import type { Database, SubscriptionStatus } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format/date.ts';
 import { formatPhone } from '../../../lib/phone.ts';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionsService } from '../../subscriptions/subscriptions.service.ts';
 import { toCsv } from '../csv.ts';
-import { matchesSearch } from '../studio.repository.ts';
+import { foldVietnamese } from '../../../lib/text/fold.ts';
 import { searchTerms, type Actor, type Page } from '../studio.service.ts';
 
 type Audit = (
@@ -51,20 +51,31 @@ export function createStudioSubscriptions(deps: {
       .innerJoin('course_pods', 'course_pods.id', 'subscriptions.pod_id');
   }
 
-  function filtered(query: Omit<SubscriptionQuery, 'page' | 'limit'>) {
+  /**
+   * The search: a phone (typed 09…, 84…, or a fragment of digits) matches the number; words match the
+   * learner's name or the course title, both folded (ids found here, then filtered in SQL).
+   */
+  async function matchingIds(q: string | undefined): Promise<number[] | null> {
+    const terms = searchTerms(q);
+    if (!terms.q) return null;
+    const digits = terms.q.replace(/\D/g, '');
+    const phone = terms.phone ?? (/^[\d\s.+-]+$/.test(terms.q) && digits.length >= 3 ? digits.replace(/^0/, '') : null);
+    const rows = await base()
+      .select(['subscriptions.id', 'subscriptions.msisdn', 'users.full_name', 'courses.title'])
+      .execute();
+    return rows
+      .filter((row) =>
+        phone !== null
+          ? row.msisdn.includes(phone)
+          : foldVietnamese(`${row.full_name} ${row.title} ${formatPhone(row.msisdn)}`).includes(terms.q!),
+      )
+      .map((row) => row.id);
+  }
+
+  function filtered(query: Omit<SubscriptionQuery, 'page' | 'limit'>, ids: number[] | null) {
     let select = base();
-    const terms = searchTerms(query.q);
-    if (terms.q) {
-      // The phone is stored 84…: a typed 09… matches through its stored form, a fragment through its digits.
-      const digits = terms.q.replace(/\D/g, '');
-      const phone = terms.phone ?? (digits.length >= 3 ? digits.replace(/^0/, '') : terms.q);
-      select = select.where((eb) =>
-        eb.or([
-          matchesSearch({ ...terms, phone }, ['courses.title'], ['users.full_name']),
-          eb('subscriptions.msisdn', 'like', `%${phone}%`),
-        ]),
-      );
-    }
+    if (ids !== null)
+      select = ids.length === 0 ? select.where(sql<boolean>`1 = 0`) : select.where('subscriptions.id', 'in', ids);
     if (query.status) select = select.where('subscriptions.status', '=', query.status);
     return select;
   }
@@ -120,13 +131,14 @@ export function createStudioSubscriptions(deps: {
   }
 
   async function list(query: SubscriptionQuery) {
-    const rows = await filtered(query)
+    const ids = await matchingIds(query.q);
+    const rows = await filtered(query, ids)
       .select([...columns])
       .orderBy('subscriptions.id', 'desc')
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .execute();
-    const count = await filtered(query)
+    const count = await filtered(query, ids)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return { items: rows.map(toRow), total: Number(count.n) };
