@@ -23,6 +23,12 @@ export default [
     route('nhat-ky', 'routes/studio/audit.tsx'),
     route('khoa-hoc', 'routes/studio/courses.tsx'),
     route('khoa-hoc/:id', 'routes/studio/course.tsx'),
+    route('khuyen-mai', 'routes/studio/promotions.tsx'),
+    route('khuyen-mai/:id', 'routes/studio/promotion.tsx'),
+    route('ma-kich-hoat', 'routes/studio/code-batches.tsx'),
+    route('ma-kich-hoat/:batch', 'routes/studio/code-batch.tsx'),
+    route('goi-cuoc', 'routes/studio/subscriptions.tsx'),
+    route('goi-cuoc/:id', 'routes/studio/subscription.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

@@ -16,6 +16,9 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/don-hang', label: 'Đơn hàng', permission: 'orders.read' },
   { to: '/studio/hoc-vien', label: 'Học viên', permission: 'users.read' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', permission: 'audit.read' },
+  { to: '/studio/khuyen-mai', label: 'Ưu đãi', permission: 'promotions.read' },
+  { to: '/studio/ma-kich-hoat', label: 'Mã kích hoạt', permission: 'codes.read' },
+  { to: '/studio/goi-cuoc', label: 'Gói cước', permission: 'subscriptions.read' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {

@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { nowIso, readDate } from '../../../db/connect.ts';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { describePackageLabel } from '../../../lib/format/price-periods.ts';
 import { foldVietnamese } from '../../../lib/text/fold.ts';
 import { formatActivationCode, normaliseActivationCode } from '../../activation/activation-code.ts';
 import { generateActivationBatch } from '../../activation/activation-batches.ts';
@@ -233,5 +234,29 @@ export function createStudioCodes({ db, audit }: { db: Kysely<Database>; audit: 
     return { batch: row.batch, revoked };
   }
 
-  return { list, detail, csv, generate, revokeBatch, revokeCode };
+  /** What a batch may be bound to, for the studio's form: each course, then each of its packages. */
+  async function targets() {
+    const rows = await db
+      .selectFrom('courses')
+      .leftJoin('course_pods', 'course_pods.course_id', 'courses.id')
+      .select(['courses.id', 'courses.title', 'course_pods.id as pod_id', 'course_pods.name', 'course_pods.cycle'])
+      .orderBy('courses.title')
+      .orderBy('course_pods.position')
+      .orderBy('course_pods.id')
+      .limit(2000)
+      .execute();
+    const options: { value: string; label: string }[] = [];
+    for (const row of rows) {
+      if (!options.some((o) => o.value === `course:${row.id}`))
+        options.push({ value: `course:${row.id}`, label: `${row.title} — cả khóa` });
+      if (row.pod_id !== null)
+        options.push({
+          value: `pod:${row.pod_id}`,
+          label: `${row.title} — gói ${row.name ?? describePackageLabel(row.cycle)}`,
+        });
+    }
+    return options;
+  }
+
+  return { list, detail, csv, generate, revokeBatch, revokeCode, targets };
 }
