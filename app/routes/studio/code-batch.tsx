@@ -1,6 +1,5 @@
 import { Form, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
-import { formatActivationCode } from '../../../modules/activation/activation-code';
 import { batchCodesQuery, batchParams, revokeReason } from '../../../modules/studio/commerce/schemas';
 import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
@@ -33,13 +32,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const codes = context.services.studioCommerce.codes;
   return runForm(values, async () => {
     const code = String(form.get('code') ?? '');
+    const printed = String(form.get('printed') ?? code);
     const result = code
       ? await codes.revokeCode(actor, code, parsed.reason)
       : await codes.revokeBatch(actor, params.batch, parsed.reason);
     const notice = code
       ? result.revoked
-        ? `Đã thu hồi mã ${formatActivationCode(code)}.`
-        : `Mã ${formatActivationCode(code)} đã bị thu hồi từ trước.`
+        ? `Đã thu hồi mã ${printed}.`
+        : `Mã ${printed} đã bị thu hồi từ trước.`
       : `Đã thu hồi ${result.revoked} mã của lô.`;
     return { notice, message: '', fields: {} as Record<string, string>, values: {} as Record<string, string> };
   });
@@ -95,7 +95,7 @@ export default function StudioCodeBatch({ loaderData, actionData }: Route.Compon
           {b.codes_page.items.map((c) => (
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                <code className="font-semibold">{formatActivationCode(c.code)}</code> · {c.used}/{c.max_uses} lượt
+                <code className="font-semibold">{c.printed}</code> · {c.used}/{c.max_uses} lượt
                 {c.access_days ? ` · ${c.access_days} ngày học` : ''}
               </span>
               <span className="flex items-center gap-2">
@@ -103,11 +103,12 @@ export default function StudioCodeBatch({ loaderData, actionData }: Route.Compon
                 {canWrite && c.is_active ? (
                   <Form method="post">
                     <input type="hidden" name="code" value={c.code} />
+                    <input type="hidden" name="printed" value={c.printed} />
                     <button
                       type="submit"
                       disabled={busy}
                       className="text-red-800 underline"
-                      aria-label={`Thu hồi mã ${formatActivationCode(c.code)}`}
+                      aria-label={`Thu hồi mã ${c.printed}`}
                     >
                       Thu hồi
                     </button>
@@ -127,8 +128,7 @@ export default function StudioCodeBatch({ loaderData, actionData }: Route.Compon
           <ul className="divide-y divide-slate-100 text-sm" data-testid="redemptions">
             {b.redemptions.map((r) => (
               <li key={r.id} className="py-2">
-                {formatDateTime(r.created_at)} · {r.full_name} · {r.phone ?? r.email ?? '—'} · mã{' '}
-                {formatActivationCode(r.code)}
+                {formatDateTime(r.created_at)} · {r.full_name} · {r.phone ?? r.email ?? '—'} · mã {r.printed}
               </li>
             ))}
           </ul>

@@ -37,7 +37,7 @@ function Frame({ children, role, fullName }: { children: React.ReactNode; role?:
         <Link to="/studio" className="font-bold text-brand-700">
           Studio Khai Trí
         </Link>
-        <p className="truncate text-sm text-slate-600">
+        <p className="min-w-0 truncate text-sm text-slate-600">
           {fullName} {role ? `· ${ROLE_LABELS[role] ?? role}` : null} ·{' '}
           <Link to="/" className="underline">
             Về trang học
@@ -49,7 +49,7 @@ function Frame({ children, role, fullName }: { children: React.ReactNode; role?:
           Đang tải…
         </p>
       ) : null}
-      <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 lg:grid-cols-[200px_1fr] lg:px-4">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-4 px-3 py-4 lg:grid-cols-[200px_1fr] lg:px-4">
         <SideNav label="Studio" links={links} />
         <main className="min-w-0">{children}</main>
       </div>

@@ -1,7 +1,7 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
-import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/studio/commerce/promotions';
+import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/studio/commerce/labels';
 import { idParams, promotionInput } from '../../../modules/studio/commerce/schemas';
 import { can } from '../../../modules/studio/permissions';
 import { FormField, FormMessage } from '../../components/form-field';

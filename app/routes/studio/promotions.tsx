@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
-import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/studio/commerce/promotions';
+import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/studio/commerce/labels';
 import { promotionsQuery } from '../../../modules/studio/commerce/schemas';
 import { can } from '../../../modules/studio/permissions';
 import { Pagination } from '../../components/pagination';
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Ưu đãi — Studio' });
 
 /** The value in words: "20% (tối đa 100.000đ)", "giảm 50.000đ", "đồng giá 99.000đ". */
-export function describeValue(p: { type: string; value: number; max_discount?: number | null }) {
+function describeValue(p: { type: string; value: number; max_discount?: number | null }) {
   if (p.type === 'percentage') return `${p.value}%${p.max_discount ? ` (tối đa ${formatMoney(p.max_discount)})` : ''}`;
   if (p.type === 'fixed_price') return `giảm ${formatMoney(p.value)}`;
   return `đồng giá ${formatMoney(p.value)}`;

@@ -2,7 +2,6 @@ import { Form, Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
 import { subscriptionsQuery } from '../../../modules/studio/commerce/schemas';
-import { SUBSCRIPTION_STATUS_LABELS } from '../../../modules/subscriptions/subscriptions.service';
 import { Pagination } from '../../components/pagination';
 import { Badge, Empty, FilterActions, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
@@ -15,13 +14,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query: parsed, csv } = readListQuery(subscriptionsQuery, request, '/api/admin/subscriptions.json');
   const { format: _format, ...query } = parsed;
   const result = await context.services.studioCommerce.subscriptions.list(query);
-  return { ...result, query, csv };
+  return { ...result, query, csv, statusOptions: context.services.studioCommerce.subscriptions.statusLabels };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Gói cước — Studio' });
 
 export default function StudioSubscriptions({ loaderData }: Route.ComponentProps) {
-  const { items, total, query, csv } = loaderData;
+  const { items, total, query, csv, statusOptions } = loaderData;
   const location = useLocation();
   return (
     <div>
@@ -34,7 +33,7 @@ export default function StudioSubscriptions({ loaderData }: Route.ComponentProps
           <span className="mb-1 block font-medium text-slate-800">Số điện thoại, tên học viên hoặc khóa học</span>
           <input type="search" name="q" defaultValue={query.q ?? ''} className={inputClass} />
         </label>
-        <FilterSelect label="Trạng thái" name="status" value={query.status} options={SUBSCRIPTION_STATUS_LABELS} />
+        <FilterSelect label="Trạng thái" name="status" value={query.status} options={statusOptions} />
         <FilterActions csv={csv} />
       </Form>
       <p className="mb-2 text-sm text-slate-700">{total} gói cước</p>

@@ -88,6 +88,7 @@ export function createStudioCodes({ db, audit }: { db: Kysely<Database>; audit: 
       .execute();
     return rows.map((row) => ({
       ...row,
+      printed: formatActivationCode(row.code),
       starts_at: iso(row.starts_at)!,
       ends_at: iso(row.ends_at),
       is_active: row.is_active === 1,
@@ -112,7 +113,7 @@ export function createStudioCodes({ db, audit }: { db: Kysely<Database>; audit: 
       .orderBy('activation_redemptions.id', 'desc')
       .limit(500)
       .execute();
-    return rows.map((row) => ({ ...row, created_at: iso(row.created_at)! }));
+    return rows.map((row) => ({ ...row, printed: formatActivationCode(row.code), created_at: iso(row.created_at)! }));
   }
 
   async function detail(batch: string, page: Page) {

@@ -20,17 +20,6 @@ type Audit = (
 ) => Promise<unknown>;
 
 export const PROMOTION_NOT_FOUND = 'Không tìm thấy ưu đãi.';
-export const PROMOTION_TYPE_TEXT = {
-  same_price: 'Đồng giá',
-  fixed_price: 'Giảm số tiền',
-  percentage: 'Giảm phần trăm',
-};
-export const PROMOTION_STATE_TEXT: Record<State, string> = {
-  running: 'Đang áp dụng',
-  upcoming: 'Sắp diễn ra',
-  ended: 'Đã kết thúc',
-  stopped: 'Đang dừng',
-};
 
 const iso = (value: Date | string) => readDate(value).toISOString();
 

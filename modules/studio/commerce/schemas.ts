@@ -210,6 +210,8 @@ export const batchRowSchema = z.object({
 export const codeRowSchema = z.object({
   id: z.number(),
   code: z.string(),
+  /** XXXX-XXXX-XXXX, as printed on cards. */
+  printed: z.string(),
   max_uses: z.number(),
   used: z.number(),
   access_days: z.number().nullable(),
@@ -220,6 +222,7 @@ export const codeRowSchema = z.object({
 export const redemptionRowSchema = z.object({
   id: z.number(),
   code: z.string(),
+  printed: z.string(),
   user_id: z.number(),
   full_name: z.string(),
   phone: z.string().nullable(),

@@ -253,7 +253,7 @@ export function createStudioSubscriptions(deps: {
     return detail(id);
   }
 
-  return { list, csv, detail, cancel };
+  return { statusLabels: SUBSCRIPTION_STATUS_LABELS, list, csv, detail, cancel };
 }
 
 function reasonOf(summary: string): string {
