@@ -70,8 +70,11 @@ export const promotionInput = z
         .max(100, 'Mỗi học viên dùng 1–100 lần.')
         .default(1),
     ),
-    customer_type: z.enum(CUSTOMER_TYPES, { error: 'Đối tượng không hợp lệ.' }).default('all_user'),
-    scope: z.enum(PROMOTION_SCOPES, { error: 'Phạm vi không hợp lệ.' }).default('all'),
+    customer_type: z.preprocess(
+      blankToUndefined,
+      z.enum(CUSTOMER_TYPES, { error: 'Đối tượng không hợp lệ.' }).default('all_user'),
+    ),
+    scope: z.preprocess(blankToUndefined, z.enum(PROMOTION_SCOPES, { error: 'Phạm vi không hợp lệ.' }).default('all')),
     /** Course ids (scope courses) or category ids (scope categories); a form sends "12, 15". */
     target_ids: z.preprocess(
       (value) =>
