@@ -35,6 +35,12 @@ export default [
     route('giang-vien', 'routes/studio/teachers.tsx'),
     route('giang-vien/:id', 'routes/studio/teacher.tsx'),
     route('chu-de', 'routes/studio/subjects.tsx'),
+    route('khuyen-mai', 'routes/studio/promotions.tsx'),
+    route('khuyen-mai/:id', 'routes/studio/promotion.tsx'),
+    route('ma-kich-hoat', 'routes/studio/code-batches.tsx'),
+    route('ma-kich-hoat/:batch', 'routes/studio/code-batch.tsx'),
+    route('goi-cuoc', 'routes/studio/subscriptions.tsx'),
+    route('goi-cuoc/:id', 'routes/studio/subscription.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

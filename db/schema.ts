@@ -206,6 +206,7 @@ export interface Database {
   certificates: CertificatesTable;
   video_assets: VideoAssetsTable;
   audit_log: AuditLogTable;
+  payment_queries: PaymentQueriesTable;
   video_captions: VideoCaptionsTable;
 }
 
@@ -1055,4 +1056,18 @@ export type CommissionRow = Selectable<AffiliateCommissionsTable>;
 /** Declaration merge: a teacher profile may be linked to the account that teaches (role `teacher`). */
 export interface TeachersTable {
   user_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+// ── Studio commerce (issue 7 §5, §8): raw gateway query answers ──────────────────────────────────
+
+/** One answer of a gateway to a query (QueryDR) about a payment attempt, stored raw. */
+export interface PaymentQueriesTable {
+  id: Generated<number>;
+  payment_id: number;
+  gateway: string;
+  /** paid, pending, failed, not_found, or error (the gateway could not answer). */
+  status: string;
+  result_code: string | null;
+  /** The raw answer as JSON (or the error message). */
+  payload: string;
+  created_at: Timestamp;
 }

@@ -40,6 +40,7 @@ import { createAffiliatesStudio, type AffiliatesStudio } from './affiliates/affi
 import { createSiteAdminService, type SiteAdminService } from './studio/site-admin.service.ts';
 import { createCatalogAdminService, type CatalogAdminService } from './studio/catalog-admin.service.ts';
 import { createImageCropService, type ImageCropService } from './studio/image-crop.ts';
+import { createStudioCommerce, type StudioCommerce } from './studio/commerce/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -72,6 +73,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
   studioCourses: StudioCoursesService;
+  /** The studio's commerce: promotions, activation-code batches, carrier subscriptions. */
+  studioCommerce: StudioCommerce;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
   /** The affiliate programme: referral clicks and cookie, attribution, commissions (order hooks), figures. */
@@ -220,6 +223,7 @@ export function createServices({
     siteAdmin: createSiteAdminService({ db, cache, site, audit: studio.audit }),
     catalogAdmin: createCatalogAdminService({ db, cache, site, audit: studio.audit }),
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
+    studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
     ...extras,
     search,
     catalog,

@@ -19,6 +19,7 @@ import * as searchTitles from './2026-11-22T0860-search-titles.ts';
 import * as studio from './2026-11-22T0900-studio.ts';
 import * as affiliates from './2026-11-22T0960-affiliates.ts';
 import * as studioSite from './2026-11-22T0920-studio-site.ts';
+import * as studioCommerce from './2026-11-22T0930-studio-commerce.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0900-studio': studio,
   '2026-11-22T0960-affiliates': affiliates,
   '2026-11-22T0920-studio-site': studioSite,
+  '2026-11-22T0930-studio-commerce': studioCommerce,
 };
 
 export const migrationProvider: MigrationProvider = {

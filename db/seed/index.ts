@@ -16,6 +16,7 @@ import { seedStudio } from './studio.ts';
 import { seedStudioCourses } from './studio-courses.ts';
 import { seedAffiliates } from './affiliates.ts';
 import { seedStudioSite } from './studio-site.ts';
+import { seedStudioCommerce } from './studio-commerce.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -43,5 +44,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedDashboard(trx);
     await seedAffiliates(trx);
     await seedStudioSite(trx);
+    await seedStudioCommerce(trx);
   });
 }

@@ -12,8 +12,8 @@ import * as repo from './activation.repository.ts';
 export const MAX_BATCH_SIZE = 10_000;
 
 export interface BatchInput {
-  /** The course by slug, or one of its packages by id (then the package's cycle sets the access). */
-  target: { courseSlug: string } | { podId: number };
+  /** The course by slug or id, or one of its packages by id (then the package's cycle sets the access). */
+  target: { courseSlug: string } | { courseId: number } | { podId: number };
   count: number;
   /** Learners who may redeem each code (1 = single-use). */
   uses: number;
@@ -39,6 +39,11 @@ async function resolveTarget(db: Kysely<Database>, target: BatchInput['target'])
     const pod = await repo.findPodWithCourse(db, target.podId);
     if (!pod) invalid(`Không tìm thấy gói học có id ${target.podId}.`);
     return { course: { id: pod.id, slug: pod.slug, title: pod.title }, podId: pod.pod_id };
+  }
+  if ('courseId' in target) {
+    const course = await repo.findCourseById(db, target.courseId);
+    if (!course) invalid(`Không tìm thấy khóa học có id ${target.courseId}.`);
+    return { course, podId: null };
   }
   const course = await repo.findCourseBySlug(db, target.courseSlug);
   if (!course) invalid(`Không tìm thấy khóa học có slug "${target.courseSlug}".`);

@@ -55,6 +55,10 @@ export function findCourseBySlug(db: Db, slug: string) {
   return db.selectFrom('courses').select(['id', 'slug', 'title']).where('slug', '=', slug).executeTakeFirst();
 }
 
+export function findCourseById(db: Db, id: number) {
+  return db.selectFrom('courses').select(['id', 'slug', 'title']).where('id', '=', id).executeTakeFirst();
+}
+
 export function findPodWithCourse(db: Db, podId: number) {
   return db
     .selectFrom('course_pods')

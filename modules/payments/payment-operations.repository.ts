@@ -119,3 +119,22 @@ export async function latestPaymentId(db: Db, orderId: number): Promise<number |
     .executeTakeFirst();
   return row?.id === undefined || row.id === null ? null : Number(row.id);
 }
+
+/** Keeps a gateway's raw answer to a query about one payment attempt (or why it could not answer). */
+export async function insertQueryAnswer(
+  db: Db,
+  row: { paymentId: number; gateway: string; status: string; resultCode: string | null; payload: string },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('payment_queries')
+    .values({
+      payment_id: row.paymentId,
+      gateway: row.gateway,
+      status: row.status,
+      result_code: row.resultCode,
+      payload: row.payload,
+      created_at: now,
+    })
+    .execute();
+}

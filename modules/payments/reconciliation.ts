@@ -13,7 +13,7 @@ import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
 import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
-import { latestPaymentId, listPaymentsToReconcile } from './payment-operations.repository.ts';
+import { insertQueryAnswer, latestPaymentId, listPaymentsToReconcile } from './payment-operations.repository.ts';
 
 const LOOK_BACK_MS = 24 * 3_600_000;
 
@@ -34,6 +34,17 @@ export function createReconciliation(deps: {
 }) {
   const { db, gateways, lifecycle, afterMinutes } = deps;
 
+  /** The raw answer is stored for the order page (studio); storing it never stops the round. */
+  async function keepAnswer(
+    payment: { id: number; gateway: string },
+    status: string,
+    resultCode: string | null,
+    raw: unknown,
+  ) {
+    const row = { paymentId: payment.id, gateway: payment.gateway, status, resultCode, payload: JSON.stringify(raw) };
+    await insertQueryAnswer(db, row, nowIso()).catch(() => undefined);
+  }
+
   async function reconcile(now = new Date()): Promise<ReconcileReport> {
     const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, waiting: 0, errors: [] };
     const before = new Date(now.getTime() - afterMinutes * 60_000).toISOString();
@@ -43,7 +54,11 @@ export function createReconciliation(deps: {
       if (!gateway) continue;
       report.checked += 1;
       try {
-        const result = await gateway.query(toGatewayTransaction(payment, payment.code), now);
+        const result = await gateway.query(toGatewayTransaction(payment, payment.code), now).catch(async (error) => {
+          await keepAnswer(payment, 'error', null, { error: (error as Error).message });
+          throw error;
+        });
+        await keepAnswer(payment, result.status, 'code' in result ? result.code : null, result.raw);
         if (result.status === 'paid') {
           if (result.amount !== payment.amount) {
             report.errors.push({ requestId: payment.request_id, message: `số tiền ${result.amount} khác đơn hàng` });

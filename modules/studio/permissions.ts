@@ -19,6 +19,13 @@ export const STUDIO_PERMISSIONS = {
   // settings and route rules change the whole site's behaviour, so only admins.
   'site.write': ['editor', 'admin'],
   'settings.write': ['admin'],
+  // Studio commerce: editors see promotions and subscriptions; money, codes and cancels are the admin's.
+  'promotions.read': ['editor', 'admin'],
+  'promotions.write': ['admin'],
+  'codes.read': ['admin'],
+  'codes.write': ['admin'],
+  'subscriptions.read': ['editor', 'admin'],
+  'subscriptions.cancel': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

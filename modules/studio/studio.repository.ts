@@ -113,6 +113,11 @@ export function listNotifications(db: Db, paymentIds: number[]) {
     .execute();
 }
 
+export function listQueryAnswers(db: Db, paymentIds: number[]) {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('payment_queries').selectAll().where('payment_id', 'in', paymentIds).orderBy('id').execute();
+}
+
 export function listRefunds(db: Db, orderId: number) {
   return db.selectFrom('payment_refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 }

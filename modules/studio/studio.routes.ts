@@ -17,11 +17,11 @@ declare module 'fastify' {
 }
 
 /** Who acts, for the audit log (the permission was checked by the onRequest hook). */
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
 }
 
-function sendCsv(reply: FastifyReply, name: string, body: string) {
+export function sendCsv(reply: FastifyReply, name: string, body: string) {
   const stamp = new Date().toISOString().slice(0, 10);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -30,7 +30,7 @@ function sendCsv(reply: FastifyReply, name: string, body: string) {
     .send(body);
 }
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+export const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];

@@ -134,6 +134,16 @@ export const orderDetailSchema = z.object({
       created_at: z.string(),
     }),
   ),
+  queries: z.array(
+    z.object({
+      id: z.number(),
+      payment_id: z.number(),
+      status: z.string(),
+      result_code: z.string().nullable(),
+      payload: z.string(),
+      created_at: z.string(),
+    }),
+  ),
   refunds: z.array(
     z.object({
       id: z.number(),

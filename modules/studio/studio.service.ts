@@ -15,6 +15,7 @@ import { ORDER_NOT_FOUND, toSummary } from '../orders/orders.service.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Viewer } from '../services.ts';
 import { toCsv } from './csv.ts';
+import { maskSecrets } from './mask.ts';
 import * as repo from './studio.repository.ts';
 
 export interface Actor {
@@ -136,10 +137,11 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
       repo.listPayments(db, order.id),
       repo.listRefunds(db, order.id),
     ]);
-    const notifications = await repo.listNotifications(
-      db,
-      payments.map((p) => p.id),
-    );
+    const paymentIds = payments.map((p) => p.id);
+    const [notifications, queries] = await Promise.all([
+      repo.listNotifications(db, paymentIds),
+      repo.listQueryAnswers(db, paymentIds),
+    ]);
     return {
       ...toSummary(order),
       failure_reason: order.failure_reason,
@@ -168,10 +170,18 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
         id: n.id,
         payment_id: n.payment_id,
         channel: n.channel,
-        payload: n.payload,
+        payload: maskSecrets(n.payload),
         signature_valid: Boolean(n.signature_valid),
         outcome: n.outcome,
         created_at: iso(n.created_at)!,
+      })),
+      queries: queries.map((q) => ({
+        id: q.id,
+        payment_id: q.payment_id,
+        status: q.status,
+        result_code: q.result_code,
+        payload: maskSecrets(q.payload),
+        created_at: iso(q.created_at)!,
       })),
       refunds: refundRows.map((r) => ({
         id: r.id,
@@ -182,7 +192,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
         gateway_ref: r.gateway_ref,
         result_code: r.result_code,
         message: r.message,
-        raw: r.raw,
+        raw: maskSecrets(r.raw),
         created_at: iso(r.created_at)!,
       })),
     };

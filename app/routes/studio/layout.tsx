@@ -23,6 +23,9 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/chu-de', label: 'Chủ đề', permission: 'site.write' },
   { to: '/studio/cau-hinh', label: 'Cấu hình site', permission: 'settings.write' },
   { to: '/studio/dieu-huong', label: 'Điều hướng', permission: 'settings.write' },
+  { to: '/studio/khuyen-mai', label: 'Ưu đãi', permission: 'promotions.read' },
+  { to: '/studio/ma-kich-hoat', label: 'Mã kích hoạt', permission: 'codes.read' },
+  { to: '/studio/goi-cuoc', label: 'Gói cước', permission: 'subscriptions.read' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {
@@ -41,7 +44,7 @@ function Frame({ children, role, fullName }: { children: React.ReactNode; role?:
         <Link to="/studio" className="font-bold text-brand-700">
           Studio Khai Trí
         </Link>
-        <p className="truncate text-sm text-slate-600">
+        <p className="min-w-0 truncate text-sm text-slate-600">
           {fullName} {role ? `· ${ROLE_LABELS[role] ?? role}` : null} ·{' '}
           <Link to="/" className="underline">
             Về trang học

@@ -47,6 +47,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   buildMeta(matches, { title: `Đơn ${params.code} — Studio` });
 
+const QUERY_TEXT: Record<string, string> = {
+  paid: 'Đã thanh toán',
+  pending: 'Đang chờ',
+  failed: 'Thất bại',
+  not_found: 'Không tìm thấy giao dịch',
+  error: 'Cổng không trả lời',
+};
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="mb-4 rounded-2xl border border-slate-200 bg-white p-4">
@@ -134,6 +142,23 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
                   {n.signature_valid ? 'hợp lệ' : 'KHÔNG hợp lệ'} · {n.outcome}
                 </p>
                 <Raw label="Nội dung thông báo">{n.payload}</Raw>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Trả lời truy vấn của cổng thanh toán">
+        {order.queries.length === 0 ? (
+          <p className="text-sm text-slate-600">Chưa truy vấn giao dịch nào tại cổng.</p>
+        ) : (
+          <ul className="space-y-2 text-sm" data-testid="queries">
+            {order.queries.map((q) => (
+              <li key={q.id}>
+                <p>
+                  Lần thanh toán #{q.payment_id} · {formatDateTime(q.created_at)} · {QUERY_TEXT[q.status] ?? q.status}
+                  {q.result_code ? ` · mã ${q.result_code}` : ''}
+                </p>
+                <Raw label="Trả lời gốc">{q.payload}</Raw>
               </li>
             ))}
           </ul>
