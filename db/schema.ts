@@ -206,6 +206,7 @@ export interface Database {
   certificates: CertificatesTable;
   video_assets: VideoAssetsTable;
   audit_log: AuditLogTable;
+  video_uploads: VideoUploadsTable;
   video_captions: VideoCaptionsTable;
 }
 
@@ -266,6 +267,8 @@ export interface TeachersTable {
   is_active: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The user account that signs in as this teacher (studio-courses2 migration). */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type CourseType = 'retail' | 'no_retail' | 'combo' | 'api';
@@ -295,6 +298,8 @@ export interface CoursesTable {
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A scheduled publish time, cleared when the job publishes it (studio-courses2 migration). */
+  publish_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface CourseSubjectsTable {
@@ -976,3 +981,21 @@ export interface AuditLogTable {
 }
 
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+// ── Studio courses, part 2: resumable video uploads ──────────────────────────────────────────────
+
+/** A chunked upload of a lesson's video source: the bytes go to a file on disk, the row counts them. */
+export interface VideoUploadsTable {
+  id: string;
+  course_id: number;
+  lesson_id: number;
+  user_id: number | null;
+  /** The source file's extension (.mp4, .mov…) or ''. */
+  extension: string;
+  size: ColumnType<number, number, number>;
+  received: ColumnType<number, number | undefined, number>;
+  /** The video asset queued once every byte has arrived. */
+  asset_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

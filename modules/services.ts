@@ -35,6 +35,13 @@ import type { WorkerLogger } from './video/video.worker.ts';
 import { createStudioService, type StudioService } from './studio/studio.service.ts';
 import { createDashboardService, type DashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
+import {
+  createCourseEditorExtras,
+  type CourseExtrasService,
+  type QuestionsService,
+  type VideoUploadsService,
+} from './studio/course-editor-extras.ts';
+import path from 'node:path';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -67,6 +74,12 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
   studioCourses: StudioCoursesService;
+  /** The studio course editor, part 2: combos, quizzes, scheduling, reorder (course-extras.service.ts). */
+  courseExtras: CourseExtrasService;
+  /** Resumable (chunked) video uploads of video lessons. */
+  videoUploads: VideoUploadsService;
+  /** Learners' questions on the courses (a teacher: their own). */
+  questions: QuestionsService;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
   /** How the web session cookies are written. */
@@ -180,11 +193,25 @@ export function createServices({
   });
   const commerce = createCommerceServices({ db, env, course, notifications, messaging, throttle, remoteSimulator });
   const studio = createStudioService({ db, refunds: commerce.refunds });
+  const studioCourses = createStudioCoursesService({
+    db,
+    cache,
+    sanitize: sanitizeRichContent,
+    audit: studio.audit,
+    video,
+  });
   return {
     ...commerce,
     studio,
     dashboard: createDashboardService({ db }),
-    studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
+    studioCourses,
+    ...createCourseEditorExtras({
+      db,
+      audit: studio.audit,
+      courses: studioCourses,
+      uploadsDir: path.join(env.DATA_DIR, 'video-uploads'),
+      videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
+    }),
     ...extras,
     search,
     catalog,

@@ -15,6 +15,7 @@ import { deleteSearchDocument, upsertSearchDocument } from '../search/search.rep
 import type { VideoService } from '../video/video.service.ts';
 import * as repo from './courses.repository.ts';
 import { toCourseDetail } from './courses.view.ts';
+import type { Viewer } from '../services.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
 export interface CourseInput {
@@ -74,6 +75,24 @@ export function createStudioCoursesService(deps: {
     return lesson;
   }
 
+  /**
+   * The teacher a teacher-role viewer signs in as (0 when their account is linked to none, so they
+   * see nothing); undefined for editors and admins, who see every course.
+   */
+  async function teacherScope(viewer: Viewer): Promise<number | undefined> {
+    if (viewer.role !== 'teacher') return undefined;
+    return (await repo.teacherOfUser(db, viewer.id))?.id ?? 0;
+  }
+
+  /** 404 for a missing course; 403 when a teacher opens a course that is not theirs. */
+  async function assertCanEdit(viewer: Viewer, courseId: number) {
+    const course = await requireCourse(courseId);
+    const scope = await teacherScope(viewer);
+    if (scope !== undefined && course.teacher_id !== scope)
+      throw new AppError('FORBIDDEN', 'Bạn chỉ có thể sửa các khóa học do mình giảng dạy.');
+    return course;
+  }
+
   /** The search document follows the course: indexed while published, removed otherwise. */
   async function syncCourse(courseId: number) {
     await refreshLessonTotals(db, courseId);
@@ -121,10 +140,12 @@ export function createStudioCoursesService(deps: {
     return toCourseDetail(course, pods, lessons, await repo.latestAssetsOf(db, videoIds));
   }
 
-  async function list(query: Page & { q?: string | undefined; published?: boolean | undefined }) {
+  async function list(
+    query: Page & { q?: string | undefined; published?: boolean | undefined; teacherId?: number | undefined },
+  ) {
     const { rows, total } = await repo.searchCourses(
       db,
-      { slugPart: slugify(query.q) || undefined, published: query.published },
+      { slugPart: slugify(query.q) || undefined, published: query.published, teacherId: query.teacherId },
       { limit: query.limit, offset: (query.page - 1) * query.limit },
     );
     const items = rows.map((row) => ({
@@ -161,8 +182,19 @@ export function createStudioCoursesService(deps: {
     return detail(id);
   }
 
-  async function update(actor: Actor, id: number, input: CourseInput) {
+  async function update(actor: Actor, id: number, given: CourseInput) {
     const course = await requireCourse(id);
+    // A teacher edits the words and pictures; the type, the teacher and the prices stay as they are.
+    const input: CourseInput =
+      actor.viewer.role === 'teacher'
+        ? {
+            ...given,
+            type: course.type,
+            teacher_id: course.teacher_id,
+            price_new: course.price_new,
+            price_old: course.price_old,
+          }
+        : given;
     // The slug follows the title only until the course is first published: its address then stays.
     const slug = course.published_at || course.title === input.title ? course.slug : await uniqueSlug(input.title, id);
     await repo.updateCourse(db, id, { ...courseValues(input), slug, updated_at: nowIso() });
@@ -171,18 +203,21 @@ export function createStudioCoursesService(deps: {
     return detail(id);
   }
 
+  /** The rules a course must meet to be published (now or by the schedule). */
+  async function assertPublishable(id: number) {
+    await refreshLessonTotals(db, id);
+    const lessons = (await repo.listTree(db, id)).filter((l) => l.type === 'content');
+    if (lessons.length === 0) throw new AppError('BUSINESS_RULE', 'Không thể xuất bản: khóa học chưa có bài học nào.');
+    if ((await repo.countActivePods(db, id)) === 0)
+      throw new AppError('BUSINESS_RULE', 'Không thể xuất bản: khóa học chưa có gói học nào đang bán.');
+  }
+
   async function setPublished(actor: Actor, id: number, published: boolean) {
     const course = await requireCourse(id);
-    if (published) {
-      await refreshLessonTotals(db, id);
-      const lessons = (await repo.listTree(db, id)).filter((l) => l.type === 'content');
-      if (lessons.length === 0)
-        throw new AppError('BUSINESS_RULE', 'Không thể xuất bản: khóa học chưa có bài học nào.');
-      if ((await repo.countActivePods(db, id)) === 0)
-        throw new AppError('BUSINESS_RULE', 'Không thể xuất bản: khóa học chưa có gói học nào đang bán.');
-    }
+    if (published) await assertPublishable(id);
     const now = nowIso();
     await repo.updateCourse(db, id, {
+      publish_at: null,
       is_published: published ? 1 : 0,
       published_at: course.published_at ? iso(course.published_at) : published ? now : null,
       updated_at: now,
@@ -355,6 +390,10 @@ export function createStudioCoursesService(deps: {
   }
 
   return {
+    teacherScope,
+    assertCanEdit,
+    assertPublishable,
+    syncCourse,
     list,
     detail,
     create,

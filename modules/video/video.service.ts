@@ -139,7 +139,8 @@ export function createVideoService(deps: VideoServiceDeps) {
       await requireVideoLesson(lessonId);
       const extension = path.extname(file).toLowerCase();
       const key = `video/sources/${randomBytes(8).toString('hex')}${SOURCE_EXTENSION.test(extension) ? extension : ''}`;
-      await storage.putObject(key, await fs.readFile(file), 'application/octet-stream', { private: true });
+      // Streamed: a source of several gigabytes never sits in memory.
+      await storage.putFile(key, file, 'application/octet-stream', { private: true });
       return enqueue(lessonId, key, captions);
     },
 
