@@ -23,6 +23,7 @@ export default [
     route('nhat-ky', 'routes/studio/audit.tsx'),
     route('khoa-hoc', 'routes/studio/courses.tsx'),
     route('khoa-hoc/:id', 'routes/studio/course.tsx'),
+    route('cau-hoi', 'routes/studio/questions.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

@@ -14,6 +14,7 @@ import { seedLearning } from './learning.ts';
 import { seedLearningExtras } from './learning-extras.ts';
 import { seedStudio } from './studio.ts';
 import { seedStudioCourses } from './studio-courses.ts';
+import { seedStudioCourses2 } from './studio-courses2.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -38,6 +39,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedLearningExtras(trx, learnerId);
     await seedStudio(trx);
     await seedStudioCourses(trx);
+    await seedStudioCourses2(trx, learnerId);
     await seedDashboard(trx);
   });
 }

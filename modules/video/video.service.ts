@@ -4,7 +4,6 @@
  * page and the player call `playbackFor` after their own access check (services.lessonAccess).
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, VideoAssetRow } from '../../db/schema.ts';
