@@ -13,6 +13,7 @@ import { refreshLessonTotals } from '../catalog/course.repository.ts';
 import { buildCourseDocument } from '../search/documents.ts';
 import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
 import type { VideoService } from '../video/video.service.ts';
+import { assertCanEdit, teacherScope } from './course-access.ts';
 import * as repo from './courses.repository.ts';
 import { toCourseDetail } from './courses.view.ts';
 import type { Viewer } from '../services.ts';
@@ -73,24 +74,6 @@ export function createStudioCoursesService(deps: {
     const lesson = await repo.findCourseLesson(db, courseId, lessonId);
     if (!lesson) throw new AppError('NOT_FOUND', 'Không tìm thấy bài học trong khóa học này.');
     return lesson;
-  }
-
-  /**
-   * The teacher a teacher-role viewer signs in as (0 when their account is linked to none, so they
-   * see nothing); undefined for editors and admins, who see every course.
-   */
-  async function teacherScope(viewer: Viewer): Promise<number | undefined> {
-    if (viewer.role !== 'teacher') return undefined;
-    return (await repo.teacherOfUser(db, viewer.id))?.id ?? 0;
-  }
-
-  /** 404 for a missing course; 403 when a teacher opens a course that is not theirs. */
-  async function assertCanEdit(viewer: Viewer, courseId: number) {
-    const course = await requireCourse(courseId);
-    const scope = await teacherScope(viewer);
-    if (scope !== undefined && course.teacher_id !== scope)
-      throw new AppError('FORBIDDEN', 'Bạn chỉ có thể sửa các khóa học do mình giảng dạy.');
-    return course;
   }
 
   /** The search document follows the course: indexed while published, removed otherwise. */
@@ -390,8 +373,9 @@ export function createStudioCoursesService(deps: {
   }
 
   return {
-    teacherScope,
-    assertCanEdit,
+    /** Teacher scoping (course-access.ts): undefined for editors and admins. */
+    teacherScope: (viewer: Viewer) => teacherScope(db, viewer),
+    assertCanEdit: async (viewer: Viewer, courseId: number) => assertCanEdit(db, viewer, await requireCourse(courseId)),
     assertPublishable,
     syncCourse,
     list,

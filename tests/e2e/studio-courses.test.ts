@@ -60,6 +60,11 @@ it('an editor builds, fills, uploads a video to and publishes a course that sear
     await expect.poll(() => page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
   }
 
+  // A price, so learners buy it (a retail course without one is free).
+  await page.getByLabel('Giá bán (đồng)').fill('199000');
+  await page.getByRole('button', { name: 'Lưu thông tin' }).click();
+  await expect.poll(() => page.getByText('Đã lưu thông tin khóa học.').isVisible()).toBe(true);
+
   await page.getByLabel('Tên chương mới').fill('Chương 1');
   await page.getByRole('button', { name: 'Thêm chương' }).click();
   const chapter = page.locator('li').filter({ has: page.getByRole('heading', { name: 'Chương 1' }) });
