@@ -80,6 +80,25 @@ it('an editor builds, fills, uploads a video to and publishes a course that sear
     await expect.poll(() => page.getByText(title).count()).toBeGreaterThan(0);
   }
 
+  // Drag the quiz above the video lesson (pointer events; one save for the whole tree).
+  const box = async (name: string) => (await page.getByRole('button', { name }).boundingBox())!;
+  const from = await box('Kéo để đổi thứ tự: Bài kiểm tra nhanh');
+  const to = await box('Kéo để đổi thứ tự: Giới thiệu bằng video');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(() => page.getByText('Đã lưu thứ tự mới.').isVisible()).toBe(true);
+  const titles = await journey.server.context.db
+    .selectFrom('lessons')
+    .innerJoin('courses', 'courses.id', 'lessons.course_id')
+    .select('lessons.title')
+    .where('courses.title', '=', 'Hóa học 10 cơ bản')
+    .where('lessons.type', '=', 'content')
+    .orderBy('lessons.position')
+    .execute();
+  expect(titles.map((row) => row.title)).toEqual(['Bài kiểm tra nhanh', 'Giới thiệu bằng video', 'Bảng tuần hoàn']);
+
   // Upload the clip to the video lesson; the progress then the transcode status show.
   const lesson = chapter.locator('li').filter({ hasText: 'Giới thiệu bằng video' });
   await lesson.getByText('Sửa bài học').click();
