@@ -41,6 +41,7 @@ export default [
     route('ma-kich-hoat/:batch', 'routes/studio/code-batch.tsx'),
     route('goi-cuoc', 'routes/studio/subscriptions.tsx'),
     route('goi-cuoc/:id', 'routes/studio/subscription.tsx'),
+    route('cau-hoi', 'routes/studio/questions.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

@@ -207,6 +207,7 @@ export interface Database {
   video_assets: VideoAssetsTable;
   audit_log: AuditLogTable;
   payment_queries: PaymentQueriesTable;
+  video_uploads: VideoUploadsTable;
   video_captions: VideoCaptionsTable;
 }
 
@@ -296,6 +297,8 @@ export interface CoursesTable {
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A scheduled publish time, cleared when the job publishes it (studio-courses2 migration). */
+  publish_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface CourseSubjectsTable {
@@ -1070,4 +1073,21 @@ export interface PaymentQueriesTable {
   /** The raw answer as JSON (or the error message). */
   payload: string;
   created_at: Timestamp;
+}
+// ── Studio courses, part 2: resumable video uploads ──────────────────────────────────────────────
+
+/** A chunked upload of a lesson's video source: the bytes go to a file on disk, the row counts them. */
+export interface VideoUploadsTable {
+  id: string;
+  course_id: number;
+  lesson_id: number;
+  user_id: number | null;
+  /** The source file's extension (.mp4, .mov…) or ''. */
+  extension: string;
+  size: ColumnType<number, number, number>;
+  received: ColumnType<number, number | undefined, number>;
+  /** The video asset queued once every byte has arrived. */
+  asset_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -41,6 +41,13 @@ import { createSiteAdminService, type SiteAdminService } from './studio/site-adm
 import { createCatalogAdminService, type CatalogAdminService } from './studio/catalog-admin.service.ts';
 import { createImageCropService, type ImageCropService } from './studio/image-crop.ts';
 import { createStudioCommerce, type StudioCommerce } from './studio/commerce/index.ts';
+import {
+  createCourseEditorExtras,
+  type CourseExtrasService,
+  type QuestionsService,
+  type VideoUploadsService,
+} from './studio/course-editor-extras.ts';
+import path from 'node:path';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -75,6 +82,12 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studioCourses: StudioCoursesService;
   /** The studio's commerce: promotions, activation-code batches, carrier subscriptions. */
   studioCommerce: StudioCommerce;
+  /** The studio course editor, part 2: combos, quizzes, scheduling, reorder (course-extras.service.ts). */
+  courseExtras: CourseExtrasService;
+  /** Resumable (chunked) video uploads of video lessons. */
+  videoUploads: VideoUploadsService;
+  /** Learners' questions on the courses (a teacher: their own). */
+  questions: QuestionsService;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
   /** The affiliate programme: referral clicks and cookie, attribution, commissions (order hooks), figures. */
@@ -213,17 +226,31 @@ export function createServices({
     orderHooks: affiliates.hooks,
   });
   const studio = createStudioService({ db, refunds: commerce.refunds });
+  const studioCourses = createStudioCoursesService({
+    db,
+    cache,
+    sanitize: sanitizeRichContent,
+    audit: studio.audit,
+    video,
+  });
   return {
     ...commerce,
     studio,
     affiliates,
     affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit }),
     dashboard: createDashboardService({ db }),
-    studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
     siteAdmin: createSiteAdminService({ db, cache, site, audit: studio.audit }),
     catalogAdmin: createCatalogAdminService({ db, cache, site, audit: studio.audit }),
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
     studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
+    studioCourses,
+    ...createCourseEditorExtras({
+      db,
+      audit: studio.audit,
+      courses: studioCourses,
+      uploadsDir: path.join(env.DATA_DIR, 'video-uploads'),
+      videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
+    }),
     ...extras,
     search,
     catalog,

@@ -49,6 +49,7 @@ import { studioRoutes } from '../modules/studio/studio.routes.ts';
 import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
 import { siteAdminRoutes } from '../modules/studio/site-admin.routes.ts';
 import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
+import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReferral } from './http/referral.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
@@ -209,6 +210,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(studioCoursesRoutes, { videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES });
   await app.register(siteAdminRoutes, { imageMaxBytes: env.UPLOAD_MAX_BYTES });
   await app.register(studioCommerceRoutes);
+  await app.register(studioCourseExtrasRoutes);
   await app.register(traceRoutes);
   await app.register(affiliateRoutes);
   await app.register(affiliateAdminRoutes);

@@ -99,12 +99,24 @@ async function main(): Promise<void> {
   }, 60_000);
   renewSubscriptions.unref();
 
+  // Scheduled course publishing: each due course is claimed by a conditional update (safe on every instance).
+  const publishScheduled = setInterval(() => {
+    services.courseExtras
+      .publishDue(new Date())
+      .then((report) => {
+        if (report.published.length + report.failed.length > 0) app.log.info({ report }, 'scheduled courses published');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'scheduled publishing failed'));
+  }, 60_000);
+  publishScheduled.unref();
+
   let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(expireOrders);
     clearInterval(renewSubscriptions);
     clearInterval(reconcilePayments);
+    clearInterval(publishScheduled);
     await stopVideoWorker();
     await app.close();
     await database.close();

@@ -17,6 +17,7 @@ import { seedStudioCourses } from './studio-courses.ts';
 import { seedAffiliates } from './affiliates.ts';
 import { seedStudioSite } from './studio-site.ts';
 import { seedStudioCommerce } from './studio-commerce.ts';
+import { seedStudioCourses2 } from './studio-courses2.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -41,6 +42,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedLearningExtras(trx, learnerId);
     await seedStudio(trx);
     await seedStudioCourses(trx);
+    await seedStudioCourses2(trx, learnerId);
     await seedDashboard(trx);
     await seedAffiliates(trx);
     await seedStudioSite(trx);

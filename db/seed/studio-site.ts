@@ -1,22 +1,13 @@
 /**
- * The studio site pages' demo: a teacher account linked to the first teacher profile, and home
- * banners outside their window (one scheduled, one expired, one switched off), so the placement
+ * The studio site pages' demo (the teacher account comes with studio-courses2.ts): home banners
+ * outside their window (one scheduled, one expired, one switched off), so the placement
  * preview shows what is live now and what is not.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-import { createUser } from '../../tests/factories/accounts.ts';
 import { createBanner, createRouteRule } from '../../tests/factories/site.ts';
 
 export async function seedStudioSite(db: Kysely<Database>): Promise<void> {
-  const account = await createUser(db, {
-    email: 'giangvien@khaitri.vn',
-    full_name: 'Trần Minh Quân',
-    role: 'teacher',
-  });
-  const teacher = await db.selectFrom('teachers').select('id').orderBy('id').executeTakeFirst();
-  if (teacher) await db.updateTable('teachers').set({ user_id: account.id }).where('id', '=', teacher.id).execute();
-
   const day = 24 * 3_600_000;
   const image = await db
     .selectFrom('banners')

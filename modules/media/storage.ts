@@ -7,6 +7,7 @@
  * `direct_url`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -69,6 +70,8 @@ export interface ObjectStorage {
    * under a prefix `/uploads/` does not serve (`PRIVATE_PREFIXES`).
    */
   putObject(key: string, body: Buffer, contentType: string, options?: PutOptions): Promise<void>;
+  /** Stores a file from disk, streamed (never read whole into memory): large video sources. */
+  putFile(key: string, file: string, contentType: string, options?: PutOptions): Promise<void>;
   /** Removes an object; removing one that isn't there is not an error. */
   deleteObject(key: string): Promise<void>;
   /** The public address of an object: `/uploads/{key}` on disk, the bucket's public URL on S3. */
@@ -265,6 +268,14 @@ export function createLocalStorage({ root, publicUrl, secret }: LocalStorageOpti
 
     putObject: write,
 
+    async putFile(key, file) {
+      const target = filePath(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+      await fs.copyFile(file, temporary);
+      await fs.rename(temporary, target);
+    },
+
     async deleteObject(key) {
       const target = filePath(key);
       await fs.rm(target, { force: true });
@@ -404,6 +415,24 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
           Bucket: bucket,
           Key: key,
           Body: body,
+          ContentType: contentType,
+          ...(putOptions?.private
+            ? { CacheControl: 'private, max-age=31536000, immutable' }
+            : { ACL: 'public-read', CacheControl: 'public, max-age=31536000, immutable' }),
+        }),
+      );
+    },
+
+    async putFile(key, file, contentType, putOptions) {
+      assertSafeKey(key);
+      const { client, sdk } = await connect();
+      const { size } = await fs.stat(file);
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentLength: size,
           ContentType: contentType,
           ...(putOptions?.private
             ? { CacheControl: 'private, max-age=31536000, immutable' }

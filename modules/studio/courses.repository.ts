@@ -15,12 +15,15 @@ export interface StudioCourseFilter {
   /** A slug fragment (the title folded the way slugs are). */
   slugPart?: string | undefined;
   published?: boolean | undefined;
+  /** Only this teacher's courses (a teacher signed in to the studio). */
+  teacherId?: number | undefined;
 }
 
 function filtered(db: Db, filter: StudioCourseFilter) {
   let query = db.selectFrom('courses');
   if (filter.slugPart) query = query.where('slug', 'like', `%${filter.slugPart}%`);
   if (filter.published !== undefined) query = query.where('is_published', '=', filter.published ? 1 : 0);
+  if (filter.teacherId !== undefined) query = query.where('teacher_id', '=', filter.teacherId);
   return query;
 }
 
@@ -55,6 +58,10 @@ export function updateCourse(db: Db, id: number, values: Updateable<CoursesTable
 export function teacherName(db: Db, teacherId: number | null) {
   if (teacherId === null) return Promise.resolve(undefined);
   return db.selectFrom('teachers').select('full_name').where('id', '=', teacherId).executeTakeFirst();
+}
+
+export function teacherOfUser(db: Db, userId: number) {
+  return db.selectFrom('teachers').select(['id', 'full_name']).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export function listAllPods(db: Db, courseId: number) {

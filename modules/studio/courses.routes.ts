@@ -20,12 +20,15 @@ import type { Actor } from './studio.service.ts';
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const config = { permission: 'courses.write' as const };
+/** Creating, packages and publishing: editors and admins only (teachers edit their own content). */
+const manage = { permission: 'courses.manage' as const };
 const detail = { 200: envelope(schemas.courseDetailSchema) };
 /** The body types a video upload may arrive as (the browser sends the file's own type). */
 const VIDEO_BODY = /^(video\/[\w.+-]+|application\/octet-stream)$/;
 
 function actorOf(request: FastifyRequest): Actor {
-  return { viewer: requirePermission(request.viewer, 'courses.write'), ip: request.ip ?? null };
+  const permission = request.routeOptions.config.permission ?? 'courses.write';
+  return { viewer: requirePermission(request.viewer, permission), ip: request.ip ?? null };
 }
 
 /** Streams the body to a temp file, refusing more than maxBytes; the caller removes the directory. */
@@ -60,6 +63,13 @@ export const studioCoursesRoutes: FastifyPluginAsyncZod<{ videoMaxBytes: number 
   app.addHook('onRequest', async (request) => {
     requirePermission(request.viewer, 'courses.write');
   });
+  // A teacher reaches only the courses they teach (403 on another teacher's course), before any body is used.
+  app.addHook('preValidation', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (permission) requirePermission(request.viewer, permission);
+    const id = Number((request.params as { id?: string } | undefined)?.id);
+    if (Number.isInteger(id) && id > 0) await request.services.studioCourses.assertCanEdit(request.viewer!, id);
+  });
   // Video bodies are not parsed: the upload route streams them to disk.
   app.addContentTypeParser(VIDEO_BODY, (_request, payload, done) => done(null, payload));
 
@@ -78,7 +88,8 @@ export const studioCoursesRoutes: FastifyPluginAsyncZod<{ videoMaxBytes: number 
     async (request) => {
       const { page, limit, q, status } = request.query;
       const published = status === undefined ? undefined : status === 'published';
-      const { items, total } = await request.services.studioCourses.list({ page, limit, q, published });
+      const teacherId = await request.services.studioCourses.teacherScope(request.viewer!);
+      const { items, total } = await request.services.studioCourses.list({ page, limit, q, published, teacherId });
       return { data: items, meta: { page, limit, total } };
     },
   );
@@ -86,7 +97,7 @@ export const studioCoursesRoutes: FastifyPluginAsyncZod<{ videoMaxBytes: number 
   app.post(
     '/api/admin/courses.json',
     {
-      config,
+      config: manage,
       schema: {
         tags,
         security,
@@ -138,7 +149,7 @@ export const studioCoursesRoutes: FastifyPluginAsyncZod<{ videoMaxBytes: number 
     app.post(
       `/api/admin/courses/:id/${action}.json`,
       {
-        config,
+        config: manage,
         schema: {
           tags,
           security,
@@ -158,7 +169,7 @@ export const studioCoursesRoutes: FastifyPluginAsyncZod<{ videoMaxBytes: number 
   app.post(
     '/api/admin/courses/:id/pods.json',
     {
-      config,
+      config: manage,
       schema: {
         tags,
         security,
@@ -176,7 +187,7 @@ export const studioCoursesRoutes: FastifyPluginAsyncZod<{ videoMaxBytes: number 
   app.put(
     '/api/admin/courses/:id/pods/:podId.json',
     {
-      config,
+      config: manage,
       schema: {
         tags,
         security,

@@ -167,6 +167,8 @@ export const courseDetailSchema = z.object({
   thumbnail: z.string().nullable(),
   is_published: z.boolean(),
   published_at: z.string().nullable(),
+  /** The scheduled publish time, if any. */
+  publish_at: z.string().nullable(),
   lesson_count: z.number(),
   pods: z.array(
     z.object({

@@ -13,8 +13,10 @@ import { refreshLessonTotals } from '../catalog/course.repository.ts';
 import { buildCourseDocument } from '../search/documents.ts';
 import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
 import type { VideoService } from '../video/video.service.ts';
+import { assertCanEdit, teacherScope } from './course-access.ts';
 import * as repo from './courses.repository.ts';
 import { toCourseDetail } from './courses.view.ts';
+import type { Viewer } from '../services.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
 export interface CourseInput {
@@ -121,10 +123,12 @@ export function createStudioCoursesService(deps: {
     return toCourseDetail(course, pods, lessons, await repo.latestAssetsOf(db, videoIds));
   }
 
-  async function list(query: Page & { q?: string | undefined; published?: boolean | undefined }) {
+  async function list(
+    query: Page & { q?: string | undefined; published?: boolean | undefined; teacherId?: number | undefined },
+  ) {
     const { rows, total } = await repo.searchCourses(
       db,
-      { slugPart: slugify(query.q) || undefined, published: query.published },
+      { slugPart: slugify(query.q) || undefined, published: query.published, teacherId: query.teacherId },
       { limit: query.limit, offset: (query.page - 1) * query.limit },
     );
     const items = rows.map((row) => ({
@@ -161,8 +165,19 @@ export function createStudioCoursesService(deps: {
     return detail(id);
   }
 
-  async function update(actor: Actor, id: number, input: CourseInput) {
+  async function update(actor: Actor, id: number, given: CourseInput) {
     const course = await requireCourse(id);
+    // A teacher edits the words and pictures; the type, the teacher and the prices stay as they are.
+    const input: CourseInput =
+      actor.viewer.role === 'teacher'
+        ? {
+            ...given,
+            type: course.type,
+            teacher_id: course.teacher_id,
+            price_new: course.price_new,
+            price_old: course.price_old,
+          }
+        : given;
     // The slug follows the title only until the course is first published: its address then stays.
     const slug = course.published_at || course.title === input.title ? course.slug : await uniqueSlug(input.title, id);
     await repo.updateCourse(db, id, { ...courseValues(input), slug, updated_at: nowIso() });
@@ -171,18 +186,21 @@ export function createStudioCoursesService(deps: {
     return detail(id);
   }
 
+  /** The rules a course must meet to be published (now or by the schedule). */
+  async function assertPublishable(id: number) {
+    await refreshLessonTotals(db, id);
+    const lessons = (await repo.listTree(db, id)).filter((l) => l.type === 'content');
+    if (lessons.length === 0) throw new AppError('BUSINESS_RULE', 'Không thể xuất bản: khóa học chưa có bài học nào.');
+    if ((await repo.countActivePods(db, id)) === 0)
+      throw new AppError('BUSINESS_RULE', 'Không thể xuất bản: khóa học chưa có gói học nào đang bán.');
+  }
+
   async function setPublished(actor: Actor, id: number, published: boolean) {
     const course = await requireCourse(id);
-    if (published) {
-      await refreshLessonTotals(db, id);
-      const lessons = (await repo.listTree(db, id)).filter((l) => l.type === 'content');
-      if (lessons.length === 0)
-        throw new AppError('BUSINESS_RULE', 'Không thể xuất bản: khóa học chưa có bài học nào.');
-      if ((await repo.countActivePods(db, id)) === 0)
-        throw new AppError('BUSINESS_RULE', 'Không thể xuất bản: khóa học chưa có gói học nào đang bán.');
-    }
+    if (published) await assertPublishable(id);
     const now = nowIso();
     await repo.updateCourse(db, id, {
+      publish_at: null,
       is_published: published ? 1 : 0,
       published_at: course.published_at ? iso(course.published_at) : published ? now : null,
       updated_at: now,
@@ -355,6 +373,11 @@ export function createStudioCoursesService(deps: {
   }
 
   return {
+    /** Teacher scoping (course-access.ts): undefined for editors and admins. */
+    teacherScope: (viewer: Viewer) => teacherScope(db, viewer),
+    assertCanEdit: async (viewer: Viewer, courseId: number) => assertCanEdit(db, viewer, await requireCourse(courseId)),
+    assertPublishable,
+    syncCourse,
     list,
     detail,
     create,

@@ -55,6 +55,7 @@ export function toCourseDetail(
     thumbnail: course.thumbnail,
     is_published: Boolean(course.is_published),
     published_at: iso(course.published_at),
+    publish_at: iso(course.publish_at ?? null),
     lesson_count: Number(course.lesson_count),
     pods: pods.map((p) => ({
       id: p.id,

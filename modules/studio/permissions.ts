@@ -12,7 +12,7 @@ export const STUDIO_PERMISSIONS = {
   'users.read': ['editor', 'admin'],
   'users.lock': ['admin'],
   'audit.read': ['admin'],
-  'courses.write': ['editor', 'admin'],
+  'courses.write': ['teacher', 'editor', 'admin'],
   'dashboard.read': ['editor', 'admin'],
   'affiliates.manage': ['admin'],
   // Studio site: banners, menus, teachers, subjects and images are content (editors too); the site
@@ -26,12 +26,16 @@ export const STUDIO_PERMISSIONS = {
   'codes.write': ['admin'],
   'subscriptions.read': ['editor', 'admin'],
   'subscriptions.cancel': ['admin'],
+  // Studio courses, part 2. A teacher edits the content of their own courses (courses.write is
+  // scoped to them); creating, packages, publishing, scheduling and combos stay with editors.
+  'courses.manage': ['editor', 'admin'],
+  'questions.read': ['teacher', 'editor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;
 
 /** The roles that may open the studio at all. */
-export const STUDIO_ROLES: readonly Role[] = ['editor', 'admin'];
+export const STUDIO_ROLES: readonly Role[] = ['editor', 'admin', 'teacher'];
 
 export function can(role: Role | undefined, permission: StudioPermission): boolean {
   return role !== undefined && (STUDIO_PERMISSIONS[permission] as readonly Role[]).includes(role);

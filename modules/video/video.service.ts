@@ -4,7 +4,6 @@
  * page and the player call `playbackFor` after their own access check (services.lessonAccess).
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, VideoAssetRow } from '../../db/schema.ts';
@@ -139,7 +138,8 @@ export function createVideoService(deps: VideoServiceDeps) {
       await requireVideoLesson(lessonId);
       const extension = path.extname(file).toLowerCase();
       const key = `video/sources/${randomBytes(8).toString('hex')}${SOURCE_EXTENSION.test(extension) ? extension : ''}`;
-      await storage.putObject(key, await fs.readFile(file), 'application/octet-stream', { private: true });
+      // Streamed: a source of several gigabytes never sits in memory.
+      await storage.putFile(key, file, 'application/octet-stream', { private: true });
       return enqueue(lessonId, key, captions);
     },
 

@@ -4,6 +4,8 @@ import { formatMoney } from '../../../lib/format/money';
 import type { StudioCourseDetail } from '../../../modules/studio/courses.service';
 import { ImageCropField } from './image-crop-field';
 import { Badge, buttonClass, Empty, inputClass } from './studio-ui';
+import { QuizEditor } from './quiz-editor';
+import { useTreeDrag } from './tree-drag';
 import { VideoUpload } from './video-upload';
 
 export const COURSE_TYPE_TEXT: Record<string, string> = {
@@ -317,28 +319,51 @@ function LessonEditor({ courseId, lesson }: { courseId: number; lesson: TreeNode
         </div>
       </Form>
       {lesson.content_type === 'video' ? <VideoUpload courseId={courseId} lesson={lesson} /> : null}
+      {lesson.content_type === 'exam' ? <QuizEditor courseId={courseId} lessonId={lesson.id} /> : null}
     </details>
   );
 }
 
 export function LessonTree({ course, feedback }: { course: StudioCourseDetail; feedback: FormFeedback | undefined }) {
   const mine = feedback?.intent === 'lesson' || feedback?.intent === 'chapter' ? feedback : undefined;
+  const tree = useTreeDrag(course.id, course.chapters);
+  const chapters = tree.arrange(course.chapters);
+  const lifted = (id: number) => (tree.dragged?.id === id ? ' bg-brand-50 ring-2 ring-brand-700' : '');
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-4">
       <h2 className="mb-2 font-semibold">Bài học</h2>
       {course.chapters.length === 0 ? <Empty>Chưa có chương nào. Thêm chương đầu tiên bên dưới.</Empty> : null}
+      <p
+        role="status"
+        aria-live="polite"
+        className={`text-sm ${tree.status.error ? 'text-red-700' : 'text-slate-600'}`}
+      >
+        {tree.status.text}
+      </p>
       <ol className="space-y-3">
-        {course.chapters.map((chapter, ci) => (
-          <li key={chapter.id} className="rounded-xl border border-slate-200 p-3">
+        {chapters.map((chapter, ci) => (
+          <li
+            key={chapter.id}
+            data-drop-chapter={chapter.id}
+            className={`rounded-xl border border-slate-200 p-3${lifted(chapter.id)}`}
+          >
             <div className="flex items-center justify-between gap-2">
-              <h3 className="font-semibold">{chapter.title}</h3>
-              <NodeActions node={chapter} first={ci === 0} last={ci === course.chapters.length - 1} />
+              <h3 className="flex min-w-0 items-center gap-1 font-semibold">
+                <button {...tree.handle('chapter', chapter.id, chapter.title)}>⠿</button>
+                <span className="truncate">{chapter.title}</span>
+              </h3>
+              <NodeActions node={chapter} first={ci === 0} last={ci === chapters.length - 1} />
             </div>
             <ol className="mt-2 space-y-2">
               {chapter.lessons.map((lesson, li) => (
-                <li key={lesson.id} className="border-t border-slate-100 pt-2">
+                <li
+                  key={lesson.id}
+                  data-drop-lesson={lesson.id}
+                  className={`border-t border-slate-100 pt-2${lifted(lesson.id)}`}
+                >
                   <div className="flex items-center justify-between gap-2 text-sm">
                     <span className="min-w-0 truncate">
+                      <button {...tree.handle('lesson', lesson.id, lesson.title)}>⠿</button>
                       {lesson.title}{' '}
                       <span className="text-slate-600">
                         · {LESSON_KIND_TEXT[lesson.content_type ?? ''] ?? lesson.content_type}

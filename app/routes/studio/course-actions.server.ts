@@ -5,6 +5,8 @@
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import * as schemas from '../../../modules/studio/courses.schemas';
+import * as extraSchemas from '../../../modules/studio/course-extras.schemas';
+import { requirePermission } from '../../../modules/studio/permissions';
 import type { Viewer } from '../../../modules/services';
 import { AppError } from '../../../lib/errors';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
@@ -19,6 +21,8 @@ const NOTICES: Record<string, string> = {
   move: 'Đã đổi thứ tự.',
   delete: 'Đã xóa.',
   publish: 'Đã xuất bản khóa học.',
+  schedule: 'Đã cập nhật lịch xuất bản.',
+  children: 'Đã cập nhật các khóa học trong combo.',
   unpublish: 'Đã ngừng xuất bản khóa học.',
 };
 
@@ -38,7 +42,11 @@ const FIELDS: Record<string, string[]> = {
   chapter: ['title'],
   lesson: ['chapter_id', 'title', 'content_type'],
   'lesson-edit': ['lesson_id', 'title', 'video_url', 'content', 'document_url'],
+  schedule: ['publish_at'],
 };
+
+/** Intents only editors and admins may use (a teacher edits content, not sales or publishing). */
+const MANAGE = new Set(['pod', 'pod-toggle', 'publish', 'unpublish', 'schedule', 'children']);
 
 const idField = z.coerce.number({ error: 'Mã không hợp lệ.' }).int().positive();
 
@@ -55,7 +63,30 @@ export async function courseEditorAction(form: FormData, context: AppLoadContext
   const idOf = (name: string) => idField.catch(0).parse(form.get(name));
 
   const work = async (): Promise<unknown> => {
+    if (MANAGE.has(intent)) requirePermission(viewer, 'courses.manage');
+    await courses.assertCanEdit(viewer, courseId);
     switch (intent) {
+      case 'schedule': {
+        const typed = String(form.get('publish_at') ?? '');
+        if (form.get('clear') !== '1' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(typed))
+          return formError(
+            { message: 'Vui lòng chọn thời điểm xuất bản.', fields: { publish_at: 'Chưa chọn.' }, values },
+            values,
+            400,
+            intent,
+          );
+        // The input is Vietnam time (UTC+7).
+        const at = form.get('clear') === '1' ? null : `${typed}:00+07:00`;
+        return context.services.courseExtras.schedule(actor, courseId, at);
+      }
+      case 'children': {
+        const ids = String(form.get('child_ids') ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map(Number);
+        const { input, failed } = parse(extraSchemas.childrenInput, { child_ids: ids });
+        return failed ?? context.services.courseExtras.setChildren(actor, courseId, input!.child_ids);
+      }
       case 'details': {
         const { input, failed } = parse(schemas.courseInput);
         return failed ?? courses.update(actor, courseId, input!);

@@ -2,7 +2,9 @@ import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { FormMessage } from '../../components/form-field';
 import { DetailsForm, LessonTree, PodsTable } from '../../components/studio/course-editor';
+import { ComboChildren, SchedulePanel } from '../../components/studio/course-publishing';
 import { Badge, buttonClass, PageTitle } from '../../components/studio/studio-ui';
+import { can } from '../../../modules/studio/permissions';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import { loadInStudio } from '../../studio.server';
@@ -15,11 +17,27 @@ function readId(raw: string) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requireStudio(request, context, 'courses.write');
-  const { studioCourses, catalog } = context.services;
-  const course = await loadInStudio(() => studioCourses.detail(readId(params.id)));
+  const viewer = requireStudio(request, context, 'courses.write');
+  const { studioCourses, catalog, courseExtras } = context.services;
+  const id = readId(params.id);
+  // A teacher opens only the courses they teach (403 page otherwise).
+  const course = await loadInStudio(async () => {
+    await studioCourses.assertCanEdit(viewer, id);
+    return studioCourses.detail(id);
+  });
   const [categories, teachers] = await Promise.all([catalog.listCategories('course'), catalog.listTeachers(1, 100)]);
+  const manage = can(viewer.role, 'courses.manage');
+  const query = (new URL(request.url).searchParams.get('tim') ?? '').trim().slice(0, 100);
+  const combo = manage && course.type === 'combo';
+  const [children, found] = await Promise.all([
+    combo ? courseExtras.children(id) : [],
+    combo && query ? studioCourses.list({ page: 1, limit: 10, q: query }).then((r) => r.items) : [],
+  ]);
   return {
+    manage,
+    children: children.map((c) => ({ id: c.id, title: c.title, type: c.type, is_published: c.is_published })),
+    found: found.map((c) => ({ id: c.id, title: c.title, type: c.type, is_published: c.is_published })),
+    query,
     course,
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     teachers: teachers.items.map((t) => ({ id: t.id, full_name: t.full_name })),
@@ -35,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
   buildMeta(matches, { title: `${data?.course.title ?? 'Khóa học'} — Studio` });
 
 export default function StudioCourse({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, categories, teachers } = loaderData;
+  const { course, categories, teachers, manage, children, found, query } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const feedback = actionData && 'fields' in actionData ? actionData : undefined;
   const notice = feedback?.notice;
@@ -55,17 +73,23 @@ export default function StudioCourse({ loaderData, actionData }: Route.Component
             Xem trang khóa học
           </Link>
         ) : null}
-        <Form method="post" className="ml-auto">
-          <input type="hidden" name="intent" value={course.is_published ? 'unpublish' : 'publish'} />
-          <button type="submit" className={buttonClass} disabled={busy}>
-            {course.is_published ? 'Ngừng xuất bản' : 'Xuất bản'}
-          </button>
-        </Form>
+        {manage ? (
+          <Form method="post" className="ml-auto">
+            <input type="hidden" name="intent" value={course.is_published ? 'unpublish' : 'publish'} />
+            <button type="submit" className={buttonClass} disabled={busy}>
+              {course.is_published ? 'Ngừng xuất bản' : 'Xuất bản'}
+            </button>
+          </Form>
+        ) : (
+          <span className="ml-auto text-slate-600">Biên tập viên sẽ xuất bản khóa học.</span>
+        )}
       </div>
       <FormMessage message={notice} tone="success" />
       <FormMessage message={!notice ? feedback?.message : undefined} />
+      {manage ? <SchedulePanel course={course} feedback={feedback} /> : null}
       <DetailsForm course={course} feedback={feedback} categories={categories} teachers={teachers} />
-      <PodsTable course={course} feedback={feedback} />
+      {manage && course.type === 'combo' ? <ComboChildren children={children} found={found} query={query} /> : null}
+      {manage ? <PodsTable course={course} feedback={feedback} /> : null}
       <LessonTree course={course} feedback={feedback} />
     </div>
   );

@@ -8,21 +8,28 @@ import { formError, isFormState, keepValues, parseForm, runForm } from '../../fo
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import { COURSE_TYPE_TEXT } from '../../components/studio/course-editor';
+import { can } from '../../../modules/studio/permissions';
 import type { Route } from './+types/courses';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStudio(request, context, 'courses.write');
+  const viewer = requireStudio(request, context, 'courses.write');
   const parsed = coursesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success)
     throw data({ message: parsed.error.issues[0]?.message ?? 'Bộ lọc không hợp lệ.' }, { status: 400 });
   const { status, ...query } = parsed.data;
   const published = status === undefined ? undefined : status === 'published';
-  return { ...(await context.services.studioCourses.list({ ...query, published })), query: parsed.data };
+  // A teacher sees the courses they teach, and creates none.
+  const teacherId = await context.services.studioCourses.teacherScope(viewer);
+  return {
+    ...(await context.services.studioCourses.list({ ...query, published, teacherId })),
+    query: parsed.data,
+    manage: can(viewer.role, 'courses.manage'),
+  };
 }
 
 /** Creates a draft and opens its editor; the typed title stays on error. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireStudio(request, context, 'courses.write');
+  const viewer = requireStudio(request, context, 'courses.manage');
   const form = await request.formData();
   const values = keepValues(form, ['title', 'type']);
   const input = parseForm(courseInput, values);
@@ -36,42 +43,44 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Khóa học — Studio' });
 
 export default function StudioCourses({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, query } = loaderData;
+  const { items, total, query, manage } = loaderData;
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
   return (
     <div>
       <PageTitle title="Khóa học" />
-      <Form method="post" className="mb-4 rounded-2xl border border-slate-200 bg-white p-3">
-        <h2 className="mb-2 font-semibold">Tạo khóa học mới</h2>
-        <FormMessage message={actionData?.message} />
-        <div className="grid gap-3 sm:grid-cols-[1fr_180px_auto] sm:items-end">
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-slate-800">Tiêu đề</span>
-            <input
-              name="title"
-              required
-              defaultValue={actionData?.values.title ?? ''}
-              aria-invalid={actionData?.fields.title ? true : undefined}
-              className={inputClass}
-            />
-            {actionData?.fields.title ? <span className="text-red-700">{actionData.fields.title}</span> : null}
-          </label>
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-slate-800">Loại</span>
-            <select name="type" defaultValue={actionData?.values.type ?? 'retail'} className={inputClass}>
-              {Object.entries(COURSE_TYPE_TEXT).map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={buttonClass} disabled={busy}>
-            {busy ? 'Đang tạo…' : 'Tạo bản nháp'}
-          </button>
-        </div>
-      </Form>
+      {manage ? (
+        <Form method="post" className="mb-4 rounded-2xl border border-slate-200 bg-white p-3">
+          <h2 className="mb-2 font-semibold">Tạo khóa học mới</h2>
+          <FormMessage message={actionData?.message} />
+          <div className="grid gap-3 sm:grid-cols-[1fr_180px_auto] sm:items-end">
+            <label className="text-sm">
+              <span className="mb-1 block font-medium text-slate-800">Tiêu đề</span>
+              <input
+                name="title"
+                required
+                defaultValue={actionData?.values.title ?? ''}
+                aria-invalid={actionData?.fields.title ? true : undefined}
+                className={inputClass}
+              />
+              {actionData?.fields.title ? <span className="text-red-700">{actionData.fields.title}</span> : null}
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium text-slate-800">Loại</span>
+              <select name="type" defaultValue={actionData?.values.type ?? 'retail'} className={inputClass}>
+                {Object.entries(COURSE_TYPE_TEXT).map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={buttonClass} disabled={busy}>
+              {busy ? 'Đang tạo…' : 'Tạo bản nháp'}
+            </button>
+          </div>
+        </Form>
+      ) : null}
       <Form
         method="get"
         className="mb-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_200px_auto]"

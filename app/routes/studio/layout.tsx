@@ -26,6 +26,7 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/khuyen-mai', label: 'Ưu đãi', permission: 'promotions.read' },
   { to: '/studio/ma-kich-hoat', label: 'Mã kích hoạt', permission: 'codes.read' },
   { to: '/studio/goi-cuoc', label: 'Gói cước', permission: 'subscriptions.read' },
+  { to: '/studio/cau-hoi', label: 'Câu hỏi', permission: 'questions.read' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {

@@ -1,0 +1,235 @@
+/**
+ * Studio course editor, part 2, under /api/admin/…: a combo's children, the scheduled publish
+ * time, the one-call reorder of the lesson tree, quiz editing, resumable video uploads, and the
+ * learners' questions list. A teacher reaches only the courses they teach (403 otherwise).
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { envelope } from '../site/site.schemas.ts';
+import * as extras from './course-extras.schemas.ts';
+import { courseDetailSchema, courseIdParams, lessonParams } from './courses.schemas.ts';
+import { requirePermission } from './permissions.ts';
+import { sendCsv } from './studio.routes.ts';
+import type { Actor } from './studio.service.ts';
+
+const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+const write = { permission: 'courses.write' as const };
+const manage = { permission: 'courses.manage' as const };
+const detail = { 200: envelope(courseDetailSchema) };
+/** Chunk bodies (tus uses application/offset+octet-stream) are streamed, never parsed. */
+const CHUNK_BODY = /^application\/(offset\+)?octet-stream$/;
+
+function actorOf(request: FastifyRequest): Actor {
+  return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
+}
+
+export const studioCourseExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
+    requirePermission(request.viewer, permission);
+  });
+  app.addHook('preValidation', async (request) => {
+    const id = Number((request.params as { id?: string } | undefined)?.id);
+    if (Number.isInteger(id) && id > 0) await request.services.studioCourses.assertCanEdit(request.viewer!, id);
+  });
+  app.addContentTypeParser(CHUNK_BODY, (_request, payload, done) => done(null, payload));
+
+  app.get(
+    '/api/admin/courses/:id/children.json',
+    {
+      config: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Các khóa học con của một combo, theo thứ tự',
+        params: courseIdParams,
+        response: { 200: extras.childrenSchema },
+      },
+    },
+    async (request) => ({ data: await request.services.courseExtras.children(request.params.id) }),
+  );
+
+  app.put(
+    '/api/admin/courses/:id/children.json',
+    {
+      config: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Đặt các khóa học con của combo (thay cả danh sách; không chứa chính nó hoặc combo khác); ghi nhật ký',
+        params: courseIdParams,
+        body: extras.childrenInput,
+        response: { 200: extras.childrenSchema },
+      },
+    },
+    async (request) => ({
+      data: await request.services.courseExtras.setChildren(
+        actorOf(request),
+        request.params.id,
+        request.body.child_ids,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/admin/courses/:id/schedule.json',
+    {
+      config: manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Hẹn giờ xuất bản (publish_at ở tương lai) hoặc hủy hẹn (null); ghi nhật ký',
+        params: courseIdParams,
+        body: extras.scheduleInput,
+        response: detail,
+      },
+    },
+    async (request) => ({
+      data: await request.services.courseExtras.schedule(actorOf(request), request.params.id, request.body.publish_at),
+    }),
+  );
+
+  app.put(
+    '/api/admin/courses/:id/order.json',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Lưu thứ tự cả cây bài học trong một lần (kéo thả; bài học có thể đổi chương); ghi nhật ký',
+        params: courseIdParams,
+        body: extras.reorderInput,
+        response: detail,
+      },
+    },
+    async (request) => ({
+      data: await request.services.courseExtras.reorder(actorOf(request), request.params.id, request.body.chapters),
+    }),
+  );
+
+  app.get(
+    '/api/admin/courses/:id/lessons/:lessonId/quiz.json',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Bài kiểm tra: cài đặt, câu hỏi và đáp án (kèm đáp án đúng)',
+        params: lessonParams,
+        response: { 200: envelope(extras.quizSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.courseExtras.quiz(request.params.id, request.params.lessonId),
+    }),
+  );
+
+  app.put(
+    '/api/admin/courses/:id/lessons/:lessonId/quiz.json',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Lưu bài kiểm tra: điểm đạt, câu hỏi một / nhiều lựa chọn, đáp án đúng; ghi nhật ký',
+        params: lessonParams,
+        body: extras.quizInput,
+        response: { 200: envelope(extras.quizSchema) },
+      },
+    },
+    async (request) => {
+      const { id, lessonId } = request.params;
+      return { data: await request.services.courseExtras.saveQuiz(actorOf(request), id, lessonId, request.body) };
+    },
+  );
+
+  app.post(
+    '/api/admin/courses/:id/lessons/:lessonId/uploads.json',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Bắt đầu tải lên video có thể tiếp tục: khai báo dung lượng, nhận mã phiên; ghi nhật ký',
+        params: lessonParams,
+        body: extras.uploadCreateInput,
+        response: { 200: envelope(extras.uploadSchema) },
+      },
+    },
+    async (request) => {
+      const { id, lessonId } = request.params;
+      return { data: await request.services.videoUploads.create(actorOf(request), id, lessonId, request.body) };
+    },
+  );
+
+  app.get(
+    '/api/admin/courses/:id/lessons/:lessonId/uploads/:uploadId.json',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Phiên tải lên: số byte đã nhận (vị trí để tiếp tục)',
+        params: extras.uploadParams,
+        response: { 200: envelope(extras.uploadSchema) },
+      },
+    },
+    async (request) => {
+      const { id, lessonId, uploadId } = request.params;
+      return { data: await request.services.videoUploads.status(id, lessonId, uploadId) };
+    },
+  );
+
+  app.patch(
+    '/api/admin/courses/:id/lessons/:lessonId/uploads/:uploadId.json',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Gửi một phần tệp (application/octet-stream) bắt đầu tại ?offset=; phần cuối đưa video vào hàng đợi chuyển mã; 409 kèm vị trí đúng khi lệch',
+        params: extras.uploadParams,
+        querystring: extras.uploadChunkQuery,
+        response: { 200: envelope(extras.uploadSchema) },
+      },
+    },
+    async (request) => {
+      const { id, lessonId, uploadId } = request.params;
+      const body = request.body as Readable | undefined;
+      if (!body || typeof body.pipe !== 'function')
+        throw new AppError('VALIDATION_FAILED', 'Phần tệp phải gửi dạng application/octet-stream.');
+      const actor = actorOf(request);
+      return {
+        data: await request.services.videoUploads.append(actor, id, lessonId, uploadId, request.query.offset, body),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/questions.json',
+    {
+      config: { permission: 'questions.read' },
+      schema: {
+        tags,
+        security,
+        summary: 'Câu hỏi của học viên trên các khóa học (giảng viên: chỉ khóa của mình); tìm không dấu; ?format=csv',
+        querystring: extras.questionsQuery,
+        response: { 200: extras.questionsSchema },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const teacherId = await request.services.studioCourses.teacherScope(request.viewer!);
+      if (format === 'csv')
+        return sendCsv(reply, 'cau-hoi', await request.services.questions.csv({ ...query, teacherId }));
+      const { items, total } = await request.services.questions.list({ ...query, teacherId });
+      return { data: items, meta: { page: query.page, limit: query.limit, total } };
+    },
+  );
+};

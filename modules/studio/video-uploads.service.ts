@@ -1,0 +1,150 @@
+/**
+ * Resumable video uploads (tus-like): create an upload with the file's size, send chunks with the
+ * offset they start at (appended to a file on disk, streamed: never whole in memory), ask for the
+ * offset after a broken connection and go on from there. When the last byte arrives the file goes
+ * to the transcoding queue, as a one-shot upload does; the lesson's current video keeps playing
+ * until the new one is ready (progress is kept per lesson, not per video).
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { formatMegabytes } from '../media/storage.ts';
+import type { StudioCoursesService } from './courses.service.ts';
+import type { Actor, StudioService } from './studio.service.ts';
+
+export type VideoUploadsService = ReturnType<typeof createVideoUploadsService>;
+
+export function createVideoUploadsService(deps: {
+  db: Kysely<Database>;
+  /** Where partial uploads are kept (DATA_DIR/video-uploads). */
+  dir: string;
+  maxBytes: number;
+  audit: StudioService['audit'];
+  courses: StudioCoursesService;
+}) {
+  const { db, dir, maxBytes, audit, courses } = deps;
+  /** The partial file keeps the source's extension, which the transcoder's source key keeps too. */
+  const fileOf = (id: string, extension: string) => path.join(dir, `${id}${extension}`);
+
+  const view = (row: { id: string; size: number; received: number; asset_id: number | null }) => {
+    const size = Number(row.size);
+    const offset = Number(row.received);
+    return { upload_id: row.id, size, offset, complete: offset === size, asset_id: row.asset_id };
+  };
+
+  async function find(courseId: number, lessonId: number, uploadId: string) {
+    const row = await db
+      .selectFrom('video_uploads')
+      .selectAll()
+      .where('id', '=', uploadId)
+      .where('course_id', '=', courseId)
+      .where('lesson_id', '=', lessonId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy phiên tải lên. Vui lòng chọn lại tệp.');
+    return row;
+  }
+
+  async function create(actor: Actor, courseId: number, lessonId: number, input: { filename: string; size: number }) {
+    await courses.requireVideoLesson(courseId, lessonId);
+    if (input.size > maxBytes) throw new AppError('BUSINESS_RULE', `Tệp video tối đa ${formatMegabytes(maxBytes)}.`);
+    const given = path.extname(input.filename).toLowerCase();
+    const extension = /^\.[a-z0-9]{1,5}$/.test(given) ? given : '';
+    const id = randomBytes(16).toString('hex');
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(fileOf(id, extension), '');
+    const now = nowIso();
+    await db
+      .insertInto('video_uploads')
+      .values({
+        id,
+        course_id: courseId,
+        lesson_id: lessonId,
+        user_id: actor.viewer.id,
+        extension,
+        size: input.size,
+        received: 0,
+        asset_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await audit(
+      actor,
+      'video_upload.create',
+      { type: 'course', id: courseId },
+      { lesson_id: lessonId, size: input.size },
+    );
+    return view({ id, size: input.size, received: 0, asset_id: null });
+  }
+
+  async function status(courseId: number, lessonId: number, uploadId: string) {
+    return view(await find(courseId, lessonId, uploadId));
+  }
+
+  /**
+   * Appends one chunk that starts at `offset` (which must be the bytes received so far: 409
+   * otherwise, with the right offset to resume from). Bytes past the declared size are refused.
+   */
+  async function append(
+    actor: Actor,
+    courseId: number,
+    lessonId: number,
+    uploadId: string,
+    offset: number,
+    body: Readable,
+  ) {
+    const row = await find(courseId, lessonId, uploadId);
+    const received = Number(row.received);
+    const size = Number(row.size);
+    if (received === size) throw new AppError('CONFLICT', 'Tệp đã được tải lên đầy đủ.', { offset: String(received) });
+    if (offset !== received)
+      throw new AppError('CONFLICT', `Vị trí tiếp tục không khớp: máy chủ đã nhận ${received} byte.`, {
+        offset: String(received),
+      });
+    const file = fileOf(uploadId, row.extension);
+    // A chunk cut off half way (an earlier broken connection) left bytes past `received`: drop them.
+    await fs.truncate(file, received);
+    let count = 0;
+    const tooMany = new AppError('VALIDATION_FAILED', 'Phần tệp gửi lên vượt quá dung lượng đã khai báo.');
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        count += chunk.length;
+        done(received + count > size ? tooMany : null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, createWriteStream(file, { flags: 'r+', start: received }));
+    } catch (error) {
+      await fs.truncate(file, received).catch(() => undefined);
+      throw error;
+    }
+    const now = nowIso();
+    // Claimed by offset: of two requests sending the same chunk, one counts it.
+    const claimed = await db
+      .updateTable('video_uploads')
+      .set({ received: received + count, updated_at: now })
+      .where('id', '=', uploadId)
+      .where('received', '=', received)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1)
+      throw new AppError('CONFLICT', 'Phần tệp này đã được gửi ở một yêu cầu khác.');
+    if (received + count < size) return view({ ...row, received: received + count });
+    const queued = await courses.uploadVideo(actor, courseId, lessonId, file);
+    await db
+      .updateTable('video_uploads')
+      .set({ asset_id: queued.asset_id, updated_at: now })
+      .where('id', '=', uploadId)
+      .execute();
+    await fs.rm(file, { force: true });
+    return view({ ...row, received: size, asset_id: queued.asset_id });
+  }
+
+  return { create, status, append };
+}
