@@ -151,7 +151,7 @@ export function createServices({
   const push = createPushService(db, {
     ...vapid,
     subject: env.VAPID_SUBJECT,
-    allowInsecureEndpoints: env.APP_ENV !== 'production',
+    allowPrivateEndpoints: env.APP_ENV !== 'production',
     ...(logger ? { log: logger } : {}),
   });
   const notifications = createNotificationsService(db, push);

@@ -14,8 +14,8 @@ export interface PushConfig {
   publicKey: string;
   privateKey: string;
   subject: string;
-  /** Outside production an `http:` endpoint is accepted (a local push endpoint in tests). */
-  allowInsecureEndpoints: boolean;
+  /** Outside production an endpoint on a private or local address is accepted (a local push service in tests). */
+  allowPrivateEndpoints: boolean;
   log?: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void };
 }
 
@@ -48,8 +48,8 @@ export function createPushService(db: Kysely<Database>, config: PushConfig) {
     } catch {
       throw new AppError('VALIDATION_FAILED', 'Địa chỉ nhận thông báo không hợp lệ.', { endpoint: 'Không hợp lệ.' });
     }
-    const secure = url.protocol === 'https:' && !PRIVATE_HOST.test(url.hostname);
-    const allowed = secure || (config.allowInsecureEndpoints && ['http:', 'https:'].includes(url.protocol));
+    // Push services are public HTTPS hosts; a private address would let a subscription probe our network.
+    const allowed = url.protocol === 'https:' && (config.allowPrivateEndpoints || !PRIVATE_HOST.test(url.hostname));
     if (!allowed || url.username || url.password)
       throw new AppError('VALIDATION_FAILED', 'Địa chỉ nhận thông báo không hợp lệ.', { endpoint: 'Không hợp lệ.' });
   }
