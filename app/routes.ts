@@ -23,6 +23,8 @@ export default [
     route('nhat-ky', 'routes/studio/audit.tsx'),
     route('khoa-hoc', 'routes/studio/courses.tsx'),
     route('khoa-hoc/:id', 'routes/studio/course.tsx'),
+    route('hop-tac', 'routes/studio/partnerships.tsx'),
+    route('hop-tac/:id', 'routes/studio/partnership.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

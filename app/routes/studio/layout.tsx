@@ -16,6 +16,7 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/don-hang', label: 'Đơn hàng', permission: 'orders.read' },
   { to: '/studio/hoc-vien', label: 'Học viên', permission: 'users.read' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', permission: 'audit.read' },
+  { to: '/studio/hop-tac', label: 'Hợp tác', permission: 'partnerships.manage' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {
