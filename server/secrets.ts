@@ -27,7 +27,8 @@ export function resolveVapidKeys(env: Env): { publicKey: string; privateKey: str
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
   const file = path.join(env.DATA_DIR, 'vapid-keys.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  if (fs.existsSync(file))
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
   fs.mkdirSync(env.DATA_DIR, { recursive: true });
   const keys = webpush.generateVAPIDKeys();
   fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });

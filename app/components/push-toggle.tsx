@@ -47,11 +47,16 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
   const [message, setMessage] = useState('');
 
   useEffect(() => {
-    if (!supported()) return setState('unsupported');
-    if (Notification.permission === 'denied') return setState('denied');
-    currentSubscription()
-      .then((subscription) => setState(subscription ? 'on' : 'off'))
-      .catch(() => setState('off'));
+    // Read once after hydration (the server cannot know); nothing here asks for permission.
+    const initial: Promise<PushState> = !supported()
+      ? Promise.resolve('unsupported')
+      : Notification.permission === 'denied'
+        ? Promise.resolve('denied')
+        : currentSubscription().then(
+            (subscription) => (subscription ? 'on' : 'off'),
+            () => 'off',
+          );
+    void initial.then(setState);
   }, []);
 
   async function turnOn() {
