@@ -1,7 +1,9 @@
-/** Partnership requests ("cooperate"): the public form and the studio's list, detail and update. */
+/**
+ * Partnership requests ("cooperate"): the public form and the studio's list, detail and update.
+ * Pure zod and labels: the pages' browser bundle imports this file, so it imports no server code.
+ */
 import { z } from 'zod';
 import { normalizeEmail, normalizePhone } from '../../lib/phone.ts';
-import { pageQuery } from '../notifications/notifications.routes.ts';
 
 export const PARTNERSHIP_KINDS = ['school', 'partner', 'teacher', 'other'] as const;
 export const PARTNERSHIP_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
@@ -88,7 +90,9 @@ export const cooperateInput = z.object({
 });
 export type CooperateInput = z.infer<typeof cooperateInput>;
 
-export const partnershipsQuery = pageQuery.extend({
+export const partnershipsQuery = z.object({
+  page: z.coerce.number({ error: 'Trang không hợp lệ.' }).int().min(1).max(10_000).default(1),
+  limit: z.coerce.number({ error: 'Giới hạn không hợp lệ.' }).int().min(1).max(100).default(20),
   q: z.string().trim().max(100, 'Từ khóa quá dài.').optional(),
   status: z.preprocess(
     emptyToUndefined,

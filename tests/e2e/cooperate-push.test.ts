@@ -1,0 +1,162 @@
+/**
+ * Partnership requests and web push in Chromium.
+ *
+ * - A school sends a partnership request from /giai-phap: a wrong phone keeps what was typed; the
+ *   corrected request is stored and acknowledged by e-mail. The same form works without JavaScript.
+ * - A learner opts in to push on /tai-khoan/thong-bao: the permission is granted through CDP
+ *   (Browser.grantPermissions — headless Chromium cannot show the prompt), the click registers
+ *   /sw.js, subscribes and the subscription reaches the server. A push is then delivered to the
+ *   service worker with CDP ServiceWorker.deliverPushMessage, and the notification is shown.
+ *
+ * What this cannot prove: Chromium's own push service (FCM) is not reachable offline, so the leg
+ * server → push service → browser is not exercised here; it is covered by the integration test
+ * against a local push endpoint (modules/notifications/push.test.ts: VAPID and encryption checked).
+ * Clicking a system notification cannot be driven either; the click handler is plain code in sw.js.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launchChromium, waitForHydration } from './browser.ts';
+import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
+
+const journey = useJourney();
+
+async function fillRequest(page: Page, phone: string) {
+  const form = page.getByRole('form', { name: 'Đăng ký hợp tác' });
+  await form.getByLabel('Nhà trường').check();
+  await form.getByLabel('Tên đơn vị (trường, công ty, trung tâm)').fill('Trường THCS Thành Công');
+  await form.getByLabel('Người liên hệ').fill('Ngô Thị Mai');
+  await form.getByLabel('Số điện thoại').fill(phone);
+  await form.getByLabel('Thư điện tử').fill('mai.ngo@thanhcong.edu.vn');
+  await form.getByLabel('Số người học (dự kiến)').fill('640');
+  await form.getByLabel('Nhu cầu').fill('Nhà trường cần lớp ôn thi vào 10 trực tuyến cho toàn khối 9.');
+  return form;
+}
+
+describe('partnership requests', () => {
+  it('a school sends a partnership request from /giai-phap', async () => {
+    const { page, watch } = await journey.openPage();
+    await page.goto(journey.url('/giai-phap'));
+    await waitForHydration(page);
+    const form = await fillRequest(page, '0123');
+    await form.getByRole('button', { name: 'Gửi yêu cầu hợp tác' }).click();
+    await expect.poll(() => form.getByText('Số điện thoại không hợp lệ.').count()).toBe(1);
+    // Nothing typed is lost.
+    expect(await form.getByLabel('Tên đơn vị (trường, công ty, trung tâm)').inputValue()).toBe(
+      'Trường THCS Thành Công',
+    );
+    expect(await form.getByLabel('Nhu cầu').inputValue()).toContain('ôn thi vào 10');
+
+    await form.getByLabel('Số điện thoại').fill('0987 654 321');
+    await form.getByRole('button', { name: 'Gửi yêu cầu hợp tác' }).click();
+    await expect
+      .poll(() => page.locator('#hop-tac').getByRole('status').textContent())
+      .toContain('Yêu cầu hợp tác đã được gửi');
+    const db = journey.server.context.db;
+    const row = await db
+      .selectFrom('partnership_requests')
+      .selectAll()
+      .where('email', '=', 'mai.ngo@thanhcong.edu.vn')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: 'school', phone: '84987654321', learners: 640, source_path: '/giai-phap' });
+    const mail = await db
+      .selectFrom('outbox_messages')
+      .select('subject')
+      .where('recipient', '=', 'mai.ngo@thanhcong.edu.vn')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toContain('Trường THCS Thành Công');
+    expect(unexpectedExceptFormErrors(watch, [400])).toEqual([]);
+  });
+
+  it('works without JavaScript (a plain form post)', async () => {
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale: 'vi-VN' });
+      const page = await context.newPage();
+      await page.goto(journey.url('/giai-phap'));
+      const form = await fillRequest(page, '0912 000 111');
+      await form.getByLabel('Thư điện tử').fill('khong-js@truong.edu.vn');
+      await form.getByRole('button', { name: 'Gửi yêu cầu hợp tác' }).click();
+      await page.waitForLoadState('domcontentloaded');
+      await expect.poll(() => page.locator('#hop-tac').textContent()).toContain('Yêu cầu hợp tác đã được gửi');
+      const row = await journey.server.context.db
+        .selectFrom('partnership_requests')
+        .select('phone')
+        .where('email', '=', 'khong-js@truong.edu.vn')
+        .executeTakeFirst();
+      expect(row?.phone).toBe('84912000111');
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe('web push', () => {
+  it('a learner opts in to push and receives one', async () => {
+    const { page, watch } = await journey.openPage();
+    const origin = new URL(journey.url('/')).origin;
+    await page.context().grantPermissions(['notifications'], { origin });
+    await page.goto(journey.url('/dang-nhap?redirect=%2Ftai-khoan%2Fthong-bao'));
+    await waitForHydration(page);
+    await page.getByLabel('Số điện thoại hoặc email').fill('0912345678');
+    await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await page.waitForURL(journey.url('/tai-khoan/thong-bao'));
+    await waitForHydration(page);
+
+    // Nothing is registered or asked before the learner clicks.
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+    const toggle = page.getByRole('switch', { name: 'Nhận thông báo trên trình duyệt' });
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 20_000 }).toBe('true');
+
+    const db = journey.server.context.db;
+    const learner = await db
+      .selectFrom('users')
+      .select('id')
+      .where('phone', '=', '84912345678')
+      .executeTakeFirstOrThrow();
+    const stored = await db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', learner.id).execute();
+    expect(stored).toHaveLength(1);
+    const browserEndpoint = await page.evaluate(
+      async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint,
+    );
+    expect(stored[0]!.endpoint).toBe(browserEndpoint);
+
+    // Deliver a push to the service worker through CDP, as the push service would.
+    const cdp = await page.context().newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registrationId,
+      data: JSON.stringify({
+        title: 'Thanh toán thành công',
+        body: 'Đơn hàng đã được thanh toán.',
+        url: '/tai-khoan/don-hang',
+        tag: 't1',
+      }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const shown = await (await navigator.serviceWorker.ready).getNotifications();
+          return shown.map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }));
+        }),
+      )
+      .toEqual([{ title: 'Thanh toán thành công', body: 'Đơn hàng đã được thanh toán.', url: '/tai-khoan/don-hang' }]);
+
+    // Turning it off removes the subscription here and on the server.
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', learner.id).execute()).toEqual(
+      [],
+    );
+    expect(unexpectedExceptFormErrors(watch)).toEqual([]);
+  });
+});
