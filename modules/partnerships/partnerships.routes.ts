@@ -4,6 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isAppError } from '../../lib/errors.ts';
 import { envelope } from '../site/site.schemas.ts';
 import { requirePermission } from '../studio/permissions.ts';
 import * as schemas from './partnerships.schemas.ts';
@@ -35,11 +36,17 @@ export const partnershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await request.services.partnerships.submit(request.body, {
-        ip: request.ip ?? null,
-        userId: request.viewer?.id ?? null,
-      });
-      return reply.status(201).send({ data });
+      try {
+        const data = await request.services.partnerships.submit(request.body, {
+          ip: request.ip ?? null,
+          userId: request.viewer?.id ?? null,
+        });
+        return reply.status(201).send({ data });
+      } catch (error) {
+        // A 429 says when to come back (ARCHITECTURE.md §4).
+        if (isAppError(error) && error.fields?.retry_after) reply.header('retry-after', error.fields.retry_after);
+        throw error;
+      }
     },
   );
 

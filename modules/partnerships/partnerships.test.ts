@@ -129,6 +129,7 @@ describe('sending a request', () => {
     for (let i = 0; i < COOPERATE_LIMIT.hits; i += 1) expect((await send(valid, address)).statusCode).toBe(201);
     const limited = await send(valid, address);
     expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error.message).toMatch(/^Bạn đã gửi quá nhiều yêu cầu\. Vui lòng thử lại sau \d+ phút\.$/);
     // Another address is not affected.
     expect((await send(valid)).statusCode).toBe(201);
