@@ -42,6 +42,8 @@ export default [
     route('goi-cuoc', 'routes/studio/subscriptions.tsx'),
     route('goi-cuoc/:id', 'routes/studio/subscription.tsx'),
     route('cau-hoi', 'routes/studio/questions.tsx'),
+    route('hop-tac', 'routes/studio/partnerships.tsx'),
+    route('hop-tac/:id', 'routes/studio/partnership.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

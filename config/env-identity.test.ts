@@ -16,7 +16,12 @@ describe('loadEnv: identity settings', () => {
   });
 
   it('never defaults to the simulator in production, and needs the operator settings to turn recognition on', () => {
-    const base = { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    const base = {
+      APP_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      VAPID_PUBLIC_KEY: 'BHA0csE6mG6bVjHX1V2cOSChir6C9y8dEhotrIYU3T3eAp9ive0Jq3A6ygygPnGY9JX5ZkMMwPgb3s9DKfvAHUc',
+      VAPID_PRIVATE_KEY: 'dDhgoMIP_F9gzPnl8ErFYbZkO2BCGqZnikzICNWObVw',
+    };
     expect(loadEnv(base)).toMatchObject({ RECOGNITION_URL: '', RECOGNITION_KEY: '' });
     expect(() => loadEnv({ ...base, DISABLED_RECOGNITION: '0' })).toThrow(
       /RECOGNITION_URL[\s\S]*RECOGNITION_KEY[\s\S]*RECOGNITION_SERVICE_ID/,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 
+/** A VAPID key pair for these tests only (npx web-push generate-vapid-keys). */
+const VAPID = {
+  VAPID_PUBLIC_KEY: 'BHA0csE6mG6bVjHX1V2cOSChir6C9y8dEhotrIYU3T3eAp9ive0Jq3A6ygygPnGY9JX5ZkMMwPgb3s9DKfvAHUc',
+  VAPID_PRIVATE_KEY: 'dDhgoMIP_F9gzPnl8ErFYbZkO2BCGqZnikzICNWObVw',
+};
+
 describe('loadEnv', () => {
   it('gives the documented defaults for an empty environment', () => {
     const env = loadEnv({});
@@ -46,7 +52,16 @@ describe('loadEnv', () => {
 
   it('requires a session secret in production', () => {
     expect(() => loadEnv({ APP_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    expect(loadEnv({ APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).APP_ENV).toBe('production');
+    expect(loadEnv({ APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...VAPID }).APP_ENV).toBe('production');
+  });
+
+  it('requires both VAPID keys in production and accepts none elsewhere (a pair is generated)', () => {
+    const production = { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(() => loadEnv(production)).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadEnv({ VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY })).toThrow(/cả hai/);
+    expect(() => loadEnv({ ...VAPID, VAPID_PUBLIC_KEY: 'ngắn' })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(loadEnv({ ...production, ...VAPID }).VAPID_SUBJECT).toBe('mailto:hotro@khaitri.vn');
+    expect(loadEnv({}).VAPID_PUBLIC_KEY).toBeUndefined();
   });
 
   it('parses comma lists and flags', () => {

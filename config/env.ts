@@ -161,6 +161,20 @@ const envSchema = z
     /** Reconciliation of pending gateway payments: how often, and how old a payment must be first. */
     RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
     RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+    // Web Push (VAPID). Required in production; elsewhere a key pair is generated once and kept in DATA_DIR.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'phải là khóa công khai VAPID (base64url)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'phải là khóa bí mật VAPID (base64url)')
+      .optional(),
+    /** The contact push services may use about our messages: a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'phải là mailto:… hoặc https://…')
+      .default('mailto:hotro@khaitri.vn'),
   })
   .transform((env) => ({
     ...env,
@@ -220,6 +234,14 @@ export function loadEnv(source: EnvSource = process.env): Env {
   if (identityProblems.length > 0) throw new EnvError(identityProblems);
   if (result.data.APP_ENV === 'production' && result.data.PAYMENT_SIMULATOR) {
     throw new EnvError(['PAYMENT_SIMULATOR: không được bật khi APP_ENV=production']);
+  }
+  if (Boolean(result.data.VAPID_PUBLIC_KEY) !== Boolean(result.data.VAPID_PRIVATE_KEY)) {
+    throw new EnvError(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: cần khai báo cả hai hoặc không khai báo cái nào']);
+  }
+  if (result.data.APP_ENV === 'production' && !result.data.VAPID_PUBLIC_KEY) {
+    throw new EnvError([
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: bắt buộc khi APP_ENV=production (tạo bằng: npx web-push generate-vapid-keys)',
+    ]);
   }
   if (result.data.CARRIER_API_URL && !result.data.CARRIER_SMS_SECRET) {
     throw new EnvError(['CARRIER_SMS_SECRET: bắt buộc khi đặt CARRIER_API_URL']);

@@ -209,6 +209,8 @@ export interface Database {
   payment_queries: PaymentQueriesTable;
   video_uploads: VideoUploadsTable;
   video_captions: VideoCaptionsTable;
+  partnership_requests: PartnershipRequestsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -1091,3 +1093,45 @@ export interface VideoUploadsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+// ── Partnership requests and web push (issue 8 §2, §3) ───────────────────────────────────────────
+
+export type PartnershipKind = 'school' | 'partner' | 'teacher' | 'other';
+export type PartnershipStatus = 'new' | 'contacted' | 'won' | 'lost';
+
+/** A request to work together, sent from the solution, teacher or partner pages. */
+export interface PartnershipRequestsTable {
+  id: Generated<number>;
+  kind: PartnershipKind;
+  organization: string;
+  contact_name: string;
+  /** Stored form 84xxxxxxxxx (lib/phone.ts). */
+  phone: string;
+  email: string;
+  needs: string;
+  learners: number | null;
+  /** The page the request was sent from. */
+  source_path: string;
+  status: ColumnType<PartnershipStatus, PartnershipStatus | undefined, PartnershipStatus>;
+  notes: ColumnType<string, string | undefined, string>;
+  search_text: string;
+  user_id: number | null;
+  ip: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PartnershipRequestRow = Selectable<PartnershipRequestsTable>;
+
+/** A browser's Web Push subscription (endpoint + keys), owned by the learner who opted in. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_sent_at: Timestamp | null;
+}
+
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;

@@ -48,6 +48,9 @@ import {
   type VideoUploadsService,
 } from './studio/course-editor-extras.ts';
 import path from 'node:path';
+import webpush from 'web-push';
+import { createPushService, type PushService } from './notifications/push.service.ts';
+import { createPartnershipsService, type PartnershipsService } from './partnerships/partnerships.service.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -102,6 +105,10 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   imageCrop: ImageCropService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
+  /** Web Push (VAPID): browser subscriptions; every new notification is pushed to opted-in learners. */
+  push: PushService;
+  /** Partnership requests ("cooperate"): the public form and the studio's handling. */
+  partnerships: PartnershipsService;
 }
 
 /** Who is making the request. Filled by the identity module; null for anonymous visitors. */
@@ -125,6 +132,8 @@ export interface ServiceDeps {
   logger?: IdentityLogger & WorkerLogger;
   /** A CLI beside a running server: reach the payment simulators over HTTP (PUBLIC_URL). */
   remoteSimulator?: boolean;
+  /** The VAPID key pair (server/secrets.ts keeps one in DATA_DIR); else VAPID_* or a fresh pair. */
+  vapidKeys?: { publicKey: string; privateKey: string };
 }
 
 export function createServices({
@@ -136,6 +145,7 @@ export function createServices({
   storage: storageOverride,
   logger,
   remoteSimulator = false,
+  vapidKeys,
 }: ServiceDeps): Services {
   const sanitizeRichContent = createRichContentSanitizer({ iframeHosts: env.IFRAME_HOSTS });
   const throttle = createThrottle();
@@ -164,7 +174,18 @@ export function createServices({
   const content = createContentService({ db, cache, sanitize: sanitizeRichContent, catalog, search });
   const support = createSupportService({ db, cache, sanitize: sanitizeRichContent, catalog, search });
   const alias = createAliasService({ catalog, course, content, support, site });
-  const notifications = createNotificationsService(db);
+  const vapid =
+    vapidKeys ??
+    (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+      : webpush.generateVAPIDKeys());
+  const push = createPushService(db, {
+    ...vapid,
+    subject: env.VAPID_SUBJECT,
+    allowPrivateEndpoints: env.APP_ENV !== 'production',
+    ...(logger ? { log: logger } : {}),
+  });
+  const notifications = createNotificationsService(db, push);
   const profile = createProfileService(db);
   const accounts = createAccountsService({
     db,
@@ -232,8 +253,18 @@ export function createServices({
     sanitize: sanitizeRichContent,
     audit: studio.audit,
     video,
+  const partnerships = createPartnershipsService({
+    db,
+    throttle,
+    messaging,
+    audit: studio.audit,
+    siteName: env.SITE_NAME,
+    publicUrl: env.PUBLIC_URL,
+    ...(logger ? { log: logger } : {}),
   });
   return {
+    push,
+    partnerships,
     ...commerce,
     studio,
     affiliates,

@@ -50,6 +50,8 @@ import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
 import { siteAdminRoutes } from '../modules/studio/site-admin.routes.ts';
 import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
 import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes.ts';
+import { pushRoutes } from '../modules/notifications/push.routes.ts';
+import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReferral } from './http/referral.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
@@ -211,6 +213,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(siteAdminRoutes, { imageMaxBytes: env.UPLOAD_MAX_BYTES });
   await app.register(studioCommerceRoutes);
   await app.register(studioCourseExtrasRoutes);
+  await app.register(pushRoutes);
+  await app.register(partnershipsRoutes);
+  // Pushes still in flight finish before the database closes.
+  app.addHook('onClose', async () => services.push.idle());
   await app.register(traceRoutes);
   await app.register(affiliateRoutes);
   await app.register(affiliateAdminRoutes);

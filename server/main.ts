@@ -12,7 +12,7 @@ import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { redactPaths } from './http/logging.ts';
-import { resolveSessionSecret } from './secrets.ts';
+import { resolveSessionSecret, resolveVapidKeys } from './secrets.ts';
 
 async function main(): Promise<void> {
   const development = process.argv.includes('--dev');
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     engine: database.engine,
     env,
     sessionSecret: resolveSessionSecret(env),
+    vapidKeys: resolveVapidKeys(env),
   });
 
   let getBuild: () => Promise<ServerBuild> | ServerBuild;

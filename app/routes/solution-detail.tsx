@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { cooperateAction } from '../cooperate.server';
 import { BannerSlot } from '../components/banner-slot';
+import { CooperateForm } from '../components/cooperate-form';
 import { PageFrame } from '../components/page-frame';
 import { loadOr404, notFound } from '../not-found.server';
 import { breadcrumbLd, buildSeoMeta, readPublicUrl } from '../seo';
@@ -14,6 +16,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context.services.site.listBanners({ placements: [11], signedIn: context.viewer !== null }),
   ]);
   return { solution, banners: banners[11] ?? [] };
+}
+
+/** The partnership request form below the solution. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return cooperateAction(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -33,16 +40,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       : [],
   });
 
-export default function SolutionDetailPage({ loaderData }: Route.ComponentProps) {
+export default function SolutionDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { solution, banners } = loaderData;
   return (
     <PageFrame title={solution.title} crumbs={[{ label: 'Giải pháp', to: '/giai-phap' }]}>
       <BannerSlot banners={banners} placement={11} className="mb-6" priority />
       <article className="prose-content text-slate-800" dangerouslySetInnerHTML={{ __html: solution.content }} />
       <p className="mt-8">
-        <Link to="/lien-he" className="btn-primary">
+        <a href="#hop-tac" className="btn-primary">
           Liên hệ tư vấn
-        </Link>
+        </a>
       </p>
       {solution.related.length > 0 ? (
         <section aria-labelledby="giai-phap-khac" className="mt-10">
@@ -60,6 +67,7 @@ export default function SolutionDetailPage({ loaderData }: Route.ComponentProps)
           </ul>
         </section>
       ) : null}
+      <CooperateForm state={actionData} />
     </PageFrame>
   );
 }

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { cooperateAction } from '../cooperate.server';
 import { BannerSlot } from '../components/banner-slot';
+import { CooperateForm } from '../components/cooperate-form';
 import { PageFrame } from '../components/page-frame';
 import { EmptyState } from '../components/post-card';
 import { buildSeoMeta } from '../seo';
@@ -13,6 +15,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { solutions: solutions.items, banners: banners[10] ?? [] };
 }
 
+/** The partnership request form at the bottom of the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return cooperateAction(request, context);
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildSeoMeta(matches, {
     title: 'Giải pháp',
@@ -21,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/giai-phap',
   });
 
-export default function SolutionsPage({ loaderData }: Route.ComponentProps) {
+export default function SolutionsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { solutions, banners } = loaderData;
   return (
     <PageFrame title="Giải pháp" wide>
@@ -54,6 +61,7 @@ export default function SolutionsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <CooperateForm state={actionData} />
     </PageFrame>
   );
 }

@@ -1,4 +1,6 @@
+import { cooperateAction } from '../cooperate.server';
 import { BannerSlot } from '../components/banner-slot';
+import { CooperateForm } from '../components/cooperate-form';
 import { CourseGrid } from '../components/course-card';
 import { PageFrame } from '../components/page-frame';
 import { EmptyState } from '../components/post-card';
@@ -13,6 +15,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context.services.site.listBanners({ placements: [12], signedIn: context.viewer !== null }),
   ]);
   return { teacher, courses: courses.items, banners: banners[12] ?? [] };
+}
+
+/** The partnership request form (teachers who want to teach here). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return cooperateAction(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -34,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       : [],
   });
 
-export default function TeacherPage({ loaderData }: Route.ComponentProps) {
+export default function TeacherPage({ loaderData, actionData }: Route.ComponentProps) {
   const { teacher, courses, banners } = loaderData;
   return (
     <PageFrame title={teacher.full_name} wide>
@@ -62,6 +69,7 @@ export default function TeacherPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <EmptyState>Giảng viên chưa có khóa học nào.</EmptyState>
       )}
+      <CooperateForm state={actionData} defaultKind="teacher" title="Hợp tác giảng dạy" />
     </PageFrame>
   );
 }

@@ -21,6 +21,7 @@ import * as affiliates from './2026-11-22T0960-affiliates.ts';
 import * as studioSite from './2026-11-22T0920-studio-site.ts';
 import * as studioCommerce from './2026-11-22T0930-studio-commerce.ts';
 import * as studioCourses2 from './2026-11-22T0950-studio-courses2.ts';
+import * as cooperatePush from './2026-11-22T0970-cooperate-push.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0920-studio-site': studioSite,
   '2026-11-22T0930-studio-commerce': studioCommerce,
   '2026-11-22T0950-studio-courses2': studioCourses2,
+  '2026-11-22T0970-cooperate-push': cooperatePush,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,7 @@ import { seedAffiliates } from './affiliates.ts';
 import { seedStudioSite } from './studio-site.ts';
 import { seedStudioCommerce } from './studio-commerce.ts';
 import { seedStudioCourses2 } from './studio-courses2.ts';
+import { seedPartnerships } from './partnerships.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -47,5 +48,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedAffiliates(trx);
     await seedStudioSite(trx);
     await seedStudioCommerce(trx);
+    await seedPartnerships(trx);
   });
 }

@@ -1,8 +1,12 @@
-/** A learner's notifications: the service later modules call to notify one learner or many. */
+/**
+ * A learner's notifications: the service later modules call to notify one learner or many. Each
+ * new notification is also pushed to the browsers of learners who opted in (push.service.ts).
+ */
 import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, NotificationRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { PushService } from './push.service.ts';
 
 export interface NotificationView {
   id: number;
@@ -35,7 +39,15 @@ function toView(row: NotificationRow): NotificationView {
   };
 }
 
-export function createNotificationsService(db: Kysely<Database>) {
+export function createNotificationsService(db: Kysely<Database>, push?: PushService) {
+  /** The page a pushed notification opens: its own link, else its detail page (or the list). */
+  const pushOf = (notification: NewNotification, id: number | null) => ({
+    title: notification.title,
+    body: notification.body,
+    url: notification.link ?? (id === null ? '/tai-khoan/thong-bao' : `/tai-khoan/thong-bao/${id}`),
+    tag: id === null ? notification.kind : `thong-bao-${id}`,
+  });
+
   return {
     async notify(userId: number, notification: NewNotification): Promise<number> {
       const row = await db
@@ -50,6 +62,7 @@ export function createNotificationsService(db: Kysely<Database>) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      push?.push([userId], pushOf(notification, row.id));
       return row.id;
     },
 
@@ -66,6 +79,7 @@ export function createNotificationsService(db: Kysely<Database>) {
         }));
         if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
       }
+      push?.push(userIds, pushOf(notification, null));
       return userIds.length;
     },
 

@@ -30,6 +30,7 @@ export const STUDIO_PERMISSIONS = {
   // scoped to them); creating, packages, publishing, scheduling and combos stay with editors.
   'courses.manage': ['editor', 'admin'],
   'questions.read': ['teacher', 'editor', 'admin'],
+  'partnerships.manage': ['editor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

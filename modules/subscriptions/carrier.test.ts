@@ -83,7 +83,12 @@ describe('the simulator and the configuration', () => {
 
   it('uses the operator API when configured, the simulator outside production, nothing in production without it', () => {
     expect(readCarrierConfig(loadEnv({ APP_ENV: 'test' })).provider?.simulated).toBe(true);
-    const production = { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    const production = {
+      APP_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      VAPID_PUBLIC_KEY: 'BHA0csE6mG6bVjHX1V2cOSChir6C9y8dEhotrIYU3T3eAp9ive0Jq3A6ygygPnGY9JX5ZkMMwPgb3s9DKfvAHUc',
+      VAPID_PRIVATE_KEY: 'dDhgoMIP_F9gzPnl8ErFYbZkO2BCGqZnikzICNWObVw',
+    };
     expect(readCarrierConfig(loadEnv(production)).provider).toBeNull();
     const live = readCarrierConfig(
       loadEnv({ ...production, CARRIER_API_URL: url, CARRIER_SMS_SECRET: 'a-shared-secret-of-length' }),

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
+import { PushToggle } from '../../components/push-toggle';
 import { requireViewer } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/notifications';
@@ -17,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .catch(1)
     .parse(new URL(request.url).searchParams.get('trang') ?? 1);
   const result = await context.services.notifications.list(viewer.id, page, PAGE_SIZE);
-  return { ...result, page, pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)) };
+  return {
+    ...result,
+    page,
+    pages: Math.max(1, Math.ceil(result.total / PAGE_SIZE)),
+    pushKey: context.services.push.publicKey(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Thông báo' });
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, unread, page, pages } = loaderData;
+  const { items, unread, page, pages, pushKey } = loaderData;
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -45,6 +51,7 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
           </Form>
         ) : null}
       </div>
+      <PushToggle publicKey={pushKey} />
       {actionData?.notice ? (
         <p role="status" className="mb-4 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
           {actionData.notice}

@@ -27,6 +27,7 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/ma-kich-hoat', label: 'Mã kích hoạt', permission: 'codes.read' },
   { to: '/studio/goi-cuoc', label: 'Gói cước', permission: 'subscriptions.read' },
   { to: '/studio/cau-hoi', label: 'Câu hỏi', permission: 'questions.read' },
+  { to: '/studio/hop-tac', label: 'Hợp tác', permission: 'partnerships.manage' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {
