@@ -35,6 +35,8 @@ import type { WorkerLogger } from './video/video.worker.ts';
 import { createStudioService, type StudioService } from './studio/studio.service.ts';
 import { createDashboardService, type DashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
+import { createStudioContentService, type StudioContentService } from './studio/content.service.ts';
+import { createStudioPagesService, type StudioPagesService } from './studio/help-pages.service.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -67,6 +69,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
   studioCourses: StudioCoursesService;
+  studioContent: StudioContentService;
+  studioPages: StudioPagesService;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
   /** How the web session cookies are written. */
@@ -185,6 +189,8 @@ export function createServices({
     studio,
     dashboard: createDashboardService({ db }),
     studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
+    studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
+    studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     ...extras,
     search,
     catalog,

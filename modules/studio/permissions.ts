@@ -14,6 +14,7 @@ export const STUDIO_PERMISSIONS = {
   'audit.read': ['admin'],
   'courses.write': ['editor', 'admin'],
   'dashboard.read': ['editor', 'admin'],
+  'content.write': ['editor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

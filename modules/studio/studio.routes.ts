@@ -21,7 +21,7 @@ function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
 }
 
-function sendCsv(reply: FastifyReply, name: string, body: string) {
+export function sendCsv(reply: FastifyReply, name: string, body: string) {
   const stamp = new Date().toISOString().slice(0, 10);
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
