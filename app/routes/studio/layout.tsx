@@ -16,6 +16,12 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/don-hang', label: 'Đơn hàng', permission: 'orders.read' },
   { to: '/studio/hoc-vien', label: 'Học viên', permission: 'users.read' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', permission: 'audit.read' },
+  { to: '/studio/bai-viet', label: 'Bài viết', permission: 'content.write' },
+  { to: '/studio/giai-phap', label: 'Giải pháp', permission: 'content.write' },
+  { to: '/studio/danh-muc', label: 'Danh mục', permission: 'content.write' },
+  { to: '/studio/the', label: 'Hashtag', permission: 'content.write' },
+  { to: '/studio/tro-giup', label: 'Trợ giúp', permission: 'content.write' },
+  { to: '/studio/trang', label: 'Trang nội dung', permission: 'content.write' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {
