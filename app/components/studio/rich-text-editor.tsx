@@ -5,7 +5,7 @@
  * JavaScript (or before the page has loaded) the field is a plain textarea of HTML, so the form
  * works either way.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { safeUrl, serializeEditor } from '../../../lib/rich-text/editor-html';
 
 interface Props {
@@ -46,14 +46,19 @@ const COMMANDS: Command[] = [
   },
 ];
 
+const subscribeNever = () => () => {};
+
 export function RichTextEditor({ name, label, defaultValue, error }: Props) {
   const id = useId();
-  const [enhanced, setEnhanced] = useState(false);
+  // The textarea on the server and before hydration; the editor once the page runs scripts.
+  const enhanced = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   const [html, setHtml] = useState(defaultValue);
   const area = useRef<HTMLDivElement>(null);
 
-  // Upgrade the textarea once the page runs scripts.
-  useEffect(() => setEnhanced(true), []);
   useEffect(() => {
     if (enhanced && area.current) {
       area.current.innerHTML = html;

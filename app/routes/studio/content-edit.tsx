@@ -18,6 +18,7 @@ import { FormMessage } from '../../components/form-field';
 import { RichTextEditor } from '../../components/studio/rich-text-editor';
 import { Badge, buttonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, runForm } from '../../forms.server';
+import { POST_TYPE_TEXT } from '../../components/studio/content-text';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import { loadInStudio } from '../../studio.server';
@@ -28,7 +29,6 @@ import {
   KIND_FIELDS,
   KIND_TEXT,
   loadItem,
-  POST_TYPE_TEXT,
   publishItem,
   saveItem,
 } from './content-kinds.server';

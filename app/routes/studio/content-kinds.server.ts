@@ -8,6 +8,9 @@ import { data, type AppLoadContext } from 'react-router';
 import * as schemas from '../../../modules/studio/content.schemas';
 import type { Actor } from '../../../modules/studio/studio.service';
 import { isFormState, parseForm, type FormState } from '../../forms.server';
+import { POST_TYPE_TEXT } from '../../components/studio/content-text';
+
+export { POST_TYPE_TEXT };
 
 export type ContentKind = 'bai-viet' | 'giai-phap' | 'tro-giup' | 'trang';
 
@@ -62,15 +65,6 @@ function parse<T extends import('zod').ZodType>(schema: T, input: unknown) {
     throw data({ message: parsed.error.issues[0]?.message ?? 'Bộ lọc không hợp lệ.' }, { status: 400 });
   return parsed.data as import('zod').infer<T>;
 }
-
-export const POST_TYPE_TEXT: Record<string, string> = {
-  post: 'Tin tức',
-  exam_gate: 'Cổng thi',
-  solution: 'Giải pháp',
-  landing_page: 'Trang đích',
-  feedback: 'Cảm nhận',
-  intro: 'Giới thiệu',
-};
 
 /** The list of one kind, filtered by the URL's query. */
 export async function listOf(kind: ContentKind, search: Record<string, string>, context: AppLoadContext) {

@@ -11,10 +11,11 @@ import {
   inputClass,
   PageTitle,
 } from '../../components/studio/studio-ui';
+import { POST_TYPE_TEXT } from '../../components/studio/content-text';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import { loadInStudio } from '../../studio.server';
-import { categoriesOf, kindOf, KIND_TEXT, listOf, POST_TYPE_TEXT } from './content-kinds.server';
+import { categoriesOf, kindOf, KIND_TEXT, listOf } from './content-kinds.server';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireStudio(request, context, 'content.write');
