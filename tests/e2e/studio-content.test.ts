@@ -24,10 +24,10 @@ it('an editor writes a post with the editor, publishes it and it shows on the ne
   await page.getByRole('link', { name: '+ Thêm bài viết' }).click();
   await page.waitForURL(journey.url('/studio/bai-viet/moi'));
   await waitForHydration(page);
-  await page.getByLabel('Tiêu đề').fill('Học bổng Khai Trí mùa thu');
+  await page.getByLabel('Tiêu đề', { exact: true }).fill('Học bổng Khai Trí mùa thu');
   await page.getByLabel('Hashtag').fill('Học bổng');
 
-  const editor = page.getByRole('textbox', { name: 'Nội dung' });
+  const editor = page.getByRole('textbox', { name: 'Nội dung', exact: true });
   await editor.click();
   await page.keyboard.type('Hạn nộp hồ sơ: ');
   await page.getByRole('button', { name: 'In đậm' }).click();
