@@ -45,7 +45,7 @@ export default function ContentList() {
       <PageTitle title={text.title} />
       <p className="mb-4">
         <Link to={`/studio/${kind}/moi`} className={buttonClass}>
-          + Thêm {text.one}
+          {`+ Thêm ${text.one}`}
         </Link>
       </p>
       <Form
@@ -85,10 +85,10 @@ export default function ContentList() {
         <FilterActions csv={csv} />
       </Form>
       <p className="mb-2 text-sm text-slate-700" role="status">
-        {total} {text.one}
+        {`${total} ${text.one}`}
       </p>
       {rows.length === 0 ? (
-        <Empty>Không có {text.one} nào khớp bộ lọc.</Empty>
+        <Empty>{`Không có ${text.one} nào khớp bộ lọc.`}</Empty>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
           {rows.map((row) => (
