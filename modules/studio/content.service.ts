@@ -140,15 +140,16 @@ export function createStudioContentService(deps: {
     );
   }
 
-  /** Hashtag ids for the typed names, creating the new ones. */
+  /** Hashtag ids for the typed names, creating the new ones (after every name was checked). */
   async function tagIdsFor(names: string[]): Promise<number[]> {
+    const named = names.map((name) => ({ name, slug: slugify(name) }));
+    const bad = named.find((tag) => !tag.slug);
+    if (bad) {
+      const message = `Hashtag "${bad.name.slice(0, 30)}" cần có chữ cái hoặc chữ số.`;
+      throw new AppError('VALIDATION_FAILED', message, { tags: message });
+    }
     const ids: number[] = [];
-    for (const name of names) {
-      const slug = slugify(name);
-      if (!slug) {
-        const message = `Hashtag "${name.slice(0, 30)}" cần có chữ cái hoặc chữ số.`;
-        throw new AppError('VALIDATION_FAILED', message, { tags: message });
-      }
+    for (const { name, slug } of named) {
       const found = await repo.findTag(db, { slug });
       ids.push(
         found

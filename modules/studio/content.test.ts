@@ -136,6 +136,21 @@ describe('posts', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toContain('nội dung');
+    const courseCategory = await createCategory(t.db, { type: 'course', name: 'Danh mục khóa học' });
+    const wrongCategory = await call(editor, 'POST', '/api/admin/posts.json', {
+      title: 'Sai danh mục',
+      content: '<p>x</p>',
+      category_id: courseCategory.id,
+    });
+    expect(wrongCategory.statusCode).toBe(400);
+    expect(wrongCategory.json().error.fields.category_id).toBe('Danh mục không hợp lệ.');
+    const badTag = await call(editor, 'POST', '/api/admin/posts.json', {
+      title: 'Hashtag lạ',
+      content: '<p>x</p>',
+      tags: '日本語',
+    });
+    expect(badTag.statusCode).toBe(400);
+    expect(badTag.json().error.fields.tags).toContain('cần có chữ cái hoặc chữ số');
     const missing = await call(editor, 'PUT', '/api/admin/posts/999999.json', { title: 'Không có', content: 'x' });
     expect(missing.statusCode).toBe(404);
   });
