@@ -4,6 +4,7 @@
  * on /tin-tuc with its formatting; the seeded drafts are listed and not public.
  */
 import { expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
@@ -45,6 +46,22 @@ it('an editor writes a post with the editor, publishes it and it shows on the ne
   await expect.poll(() => page.getByText('Đã lưu.').isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Xuất bản' }).click();
   await expect.poll(() => page.getByText('Đã xuất bản.').isVisible()).toBe(true);
+
+  // The content pages pass axe-core and never scroll sideways at 360 px.
+  for (const target of [
+    '/studio/bai-viet',
+    page.url(),
+    '/studio/danh-muc',
+    '/studio/the',
+    '/studio/tro-giup',
+    '/studio/trang/moi',
+  ]) {
+    await page.goto(target.startsWith('/') ? journey.url(target) : target);
+    await waitForHydration(page);
+    expect(await axeViolations(page), target).toEqual([]);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(sideways, `${target} scrolls sideways`).toBe(false);
+  }
 
   // An anonymous visitor reads it on the news page, formatted.
   const visitor = await journey.openPage({ width: 360, height: 800 });

@@ -86,7 +86,7 @@ export function RichTextEditor({ name, label, defaultValue, error }: Props) {
                 key={command.label}
                 type="button"
                 title={command.title}
-                aria-label={command.title}
+                aria-label={`${command.label} (${command.title})`}
                 className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100"
                 // Keep the selection in the editor.
                 onMouseDown={(event) => event.preventDefault()}

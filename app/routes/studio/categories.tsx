@@ -1,6 +1,6 @@
 /** /studio/danh-muc: categories of news posts and of help articles — add, edit, delete the empty ones. */
 import { Form, useLocation, useNavigation } from 'react-router';
-import { categoriesQuery, categoryInput, CATEGORY_SUBTYPES } from '../../../modules/studio/content.schemas';
+import { categoriesQuery, categoryInput } from '../../../modules/studio/content.schemas';
 import { FormMessage } from '../../components/form-field';
 import {
   buttonClass,
@@ -17,6 +17,7 @@ import { readListQuery } from '../../studio.server';
 import type { Route } from './+types/categories';
 
 const TYPE_TEXT: Record<string, string> = { post: 'Tin tức', support: 'Trợ giúp' };
+/** The groups of SPEC §3 (post: blog, video; support: product, policy, guide). */
 const SUBTYPE_TEXT: Record<string, string> = {
   blog: 'Bài viết',
   video: 'Video',
@@ -112,7 +113,7 @@ function CategoryForm({ category, state }: { category?: Category; state?: Route.
         <span className="block font-medium">Nhóm</span>
         <select name="subtype" defaultValue={values.subtype} className={inputClass}>
           <option value="">Không</option>
-          {[...CATEGORY_SUBTYPES.post, ...CATEGORY_SUBTYPES.support].map((value) => (
+          {Object.keys(SUBTYPE_TEXT).map((value) => (
             <option key={value} value={value}>
               {SUBTYPE_TEXT[value]}
             </option>
