@@ -44,6 +44,17 @@ export default [
     route('cau-hoi', 'routes/studio/questions.tsx'),
     route('hop-tac', 'routes/studio/partnerships.tsx'),
     route('hop-tac/:id', 'routes/studio/partnership.tsx'),
+    // Studio content: posts, solutions, help articles and pages share a list and an editor.
+    route('bai-viet', 'routes/studio/content-list.tsx', { id: 'studio-posts' }),
+    route('bai-viet/:id', 'routes/studio/content-edit.tsx', { id: 'studio-post' }),
+    route('giai-phap', 'routes/studio/content-list.tsx', { id: 'studio-solutions' }),
+    route('giai-phap/:id', 'routes/studio/content-edit.tsx', { id: 'studio-solution' }),
+    route('tro-giup', 'routes/studio/content-list.tsx', { id: 'studio-help' }),
+    route('tro-giup/:id', 'routes/studio/content-edit.tsx', { id: 'studio-help-article' }),
+    route('trang', 'routes/studio/content-list.tsx', { id: 'studio-pages' }),
+    route('trang/:id', 'routes/studio/content-edit.tsx', { id: 'studio-page' }),
+    route('danh-muc', 'routes/studio/categories.tsx'),
+    route('the', 'routes/studio/tags.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

@@ -51,6 +51,8 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { createPushService, type PushService } from './notifications/push.service.ts';
 import { createPartnershipsService, type PartnershipsService } from './partnerships/partnerships.service.ts';
+import { createStudioContentService, type StudioContentService } from './studio/content.service.ts';
+import { createStudioPagesService, type StudioPagesService } from './studio/help-pages.service.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -91,6 +93,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   videoUploads: VideoUploadsService;
   /** Learners' questions on the courses (a teacher: their own). */
   questions: QuestionsService;
+  studioContent: StudioContentService;
+  studioPages: StudioPagesService;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
   /** The affiliate programme: referral clicks and cookie, attribution, commissions (order hooks), figures. */
@@ -282,6 +286,9 @@ export function createServices({
       uploadsDir: path.join(env.DATA_DIR, 'video-uploads'),
       videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
     }),
+    studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
+    studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
+    studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     ...extras,
     search,
     catalog,

@@ -52,6 +52,7 @@ import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
 import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes.ts';
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
 import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
+import { studioContentRoutes } from '../modules/studio/content.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReferral } from './http/referral.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
@@ -217,6 +218,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(partnershipsRoutes);
   // Pushes still in flight finish before the database closes.
   app.addHook('onClose', async () => services.push.idle());
+  await app.register(studioContentRoutes);
   await app.register(traceRoutes);
   await app.register(affiliateRoutes);
   await app.register(affiliateAdminRoutes);

@@ -19,6 +19,7 @@ import { seedStudioSite } from './studio-site.ts';
 import { seedStudioCommerce } from './studio-commerce.ts';
 import { seedStudioCourses2 } from './studio-courses2.ts';
 import { seedPartnerships } from './partnerships.ts';
+import { seedStudioContent } from './studio-content.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -49,5 +50,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedStudioSite(trx);
     await seedStudioCommerce(trx);
     await seedPartnerships(trx);
+    await seedStudioContent(trx);
   });
 }

@@ -31,6 +31,7 @@ export const STUDIO_PERMISSIONS = {
   'courses.manage': ['editor', 'admin'],
   'questions.read': ['teacher', 'editor', 'admin'],
   'partnerships.manage': ['editor', 'admin'],
+  'content.write': ['editor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

@@ -28,6 +28,12 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/goi-cuoc', label: 'Gói cước', permission: 'subscriptions.read' },
   { to: '/studio/cau-hoi', label: 'Câu hỏi', permission: 'questions.read' },
   { to: '/studio/hop-tac', label: 'Hợp tác', permission: 'partnerships.manage' },
+  { to: '/studio/bai-viet', label: 'Bài viết', permission: 'content.write' },
+  { to: '/studio/giai-phap', label: 'Giải pháp', permission: 'content.write' },
+  { to: '/studio/danh-muc', label: 'Danh mục', permission: 'content.write' },
+  { to: '/studio/the', label: 'Hashtag', permission: 'content.write' },
+  { to: '/studio/tro-giup', label: 'Trợ giúp', permission: 'content.write' },
+  { to: '/studio/trang', label: 'Trang nội dung', permission: 'content.write' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {

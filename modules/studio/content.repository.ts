@@ -1,0 +1,287 @@
+/** Studio content queries: every post, category, hashtag, help article and page, published or not. */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, PostType } from '../../db/schema.ts';
+import { likePattern } from './studio.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** A studio list search: the title as typed (lowercase, with marks) or the slug (folded like slugs). */
+export interface TextSearch {
+  raw?: string | undefined;
+  slugPart?: string | undefined;
+}
+
+function matches(search: TextSearch, titleColumn: string, slugColumn: string) {
+  const parts = [];
+  if (search.raw) parts.push(sql<boolean>`lower(${sql.ref(titleColumn)}) like ${likePattern(search.raw)} escape '\\'`);
+  if (search.slugPart)
+    parts.push(sql<boolean>`${sql.ref(slugColumn)} like ${likePattern(search.slugPart)} escape '\\'`);
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+const searching = (search: TextSearch) => Boolean(search.raw || search.slugPart);
+
+// ── Posts ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface PostFilter extends TextSearch {
+  type?: PostType | undefined;
+  published?: boolean | undefined;
+  categoryId?: number | undefined;
+  sort: 'updated' | 'newest' | 'title' | 'views';
+}
+
+function filteredPosts(db: Db, filter: PostFilter) {
+  let query = db.selectFrom('posts').leftJoin('categories', 'categories.id', 'posts.category_id');
+  if (searching(filter)) query = query.where(matches(filter, 'posts.title', 'posts.slug'));
+  if (filter.type) query = query.where('posts.type', '=', filter.type);
+  if (filter.published !== undefined) query = query.where('posts.is_published', '=', filter.published ? 1 : 0);
+  if (filter.categoryId !== undefined) query = query.where('posts.category_id', '=', filter.categoryId);
+  return query;
+}
+
+const POST_COLUMNS = [
+  'posts.id',
+  'posts.type',
+  'posts.slug',
+  'posts.title',
+  'posts.summary',
+  'posts.thumbnail',
+  'posts.category_id',
+  'posts.author_name',
+  'posts.is_featured',
+  'posts.is_published',
+  'posts.view_count',
+  'posts.published_at',
+  'posts.updated_at',
+  'categories.name as category_name',
+] as const;
+
+export async function searchPosts(db: Db, filter: PostFilter, window: Window) {
+  let query = filteredPosts(db, filter).select(POST_COLUMNS);
+  if (filter.sort === 'title') query = query.orderBy('posts.title');
+  else if (filter.sort === 'views') query = query.orderBy('posts.view_count', 'desc');
+  else if (filter.sort === 'newest') query = query.orderBy('posts.created_at', 'desc');
+  else query = query.orderBy('posts.updated_at', 'desc');
+  const rows = await query.orderBy('posts.id', 'desc').limit(window.limit).offset(window.offset).execute();
+  const { total } = await filteredPosts(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+export type PostRow = Awaited<ReturnType<typeof searchPosts>>['rows'][number];
+
+export function findPost(db: Db, id: number) {
+  return db
+    .selectFrom('posts')
+    .leftJoin('categories', 'categories.id', 'posts.category_id')
+    .select([...POST_COLUMNS, 'posts.content'])
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Post slugs are unique across every content type (news and exam-gate posts share /tin-tuc/). */
+export async function postSlugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('posts').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function setPostTags(db: Db, postId: number, tagIds: number[]): Promise<void> {
+  await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
+  if (tagIds.length > 0)
+    await db
+      .insertInto('post_tags')
+      .values([...new Set(tagIds)].map((tagId) => ({ post_id: postId, tag_id: tagId })))
+      .execute();
+}
+
+// ── Categories ────────────────────────────────────────────────────────────────────────────────
+
+export async function listCategories(db: Db, type: 'post' | 'support' | undefined, search: TextSearch) {
+  let query = db
+    .selectFrom('categories')
+    .select([
+      'categories.id',
+      'categories.type',
+      'categories.subtype',
+      'categories.slug',
+      'categories.name',
+      'categories.description',
+      'categories.position',
+      'categories.is_active',
+      (eb) =>
+        eb
+          .selectFrom('posts')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('posts.category_id', '=', 'categories.id')
+          .as('post_count'),
+      (eb) =>
+        eb
+          .selectFrom('support_articles')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('support_articles.category_id', '=', 'categories.id')
+          .as('article_count'),
+    ])
+    .where('categories.type', 'in', type ? [type] : ['post', 'support']);
+  if (searching(search)) query = query.where(matches(search, 'categories.name', 'categories.slug'));
+  return query.orderBy('categories.type').orderBy('categories.position').orderBy('categories.id').execute();
+}
+
+export function findCategory(db: Db, id: number) {
+  return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function categorySlugTaken(db: Db, type: string, slug: string, exceptId?: number) {
+  let query = db
+    .selectFrom('categories')
+    .select('id')
+    .where('type', '=', type as 'post')
+    .where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+// ── Hashtags ──────────────────────────────────────────────────────────────────────────────────
+
+function filteredTags(db: Db, search: TextSearch) {
+  let query = db.selectFrom('tags');
+  if (searching(search)) query = query.where(matches(search, 'tags.name', 'tags.slug'));
+  return query;
+}
+
+export async function searchTags(db: Db, search: TextSearch, window: Window) {
+  const rows = await filteredTags(db, search)
+    .select([
+      'tags.id',
+      'tags.slug',
+      'tags.name',
+      (eb) =>
+        eb
+          .selectFrom('post_tags')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('post_tags.tag_id', '=', 'tags.id')
+          .as('post_count'),
+    ])
+    .orderBy('tags.name')
+    .orderBy('tags.id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  const { total } = await filteredTags(db, search)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export function findTag(db: Db, by: { id?: number; slug?: string }) {
+  let query = db.selectFrom('tags').selectAll();
+  if (by.id !== undefined) query = query.where('id', '=', by.id);
+  if (by.slug !== undefined) query = query.where('slug', '=', by.slug);
+  return query.executeTakeFirst();
+}
+
+/** Moves every post of `fromId` to `intoId` (a post already carrying both keeps one), then deletes `fromId`. */
+export async function mergeTag(db: Db, fromId: number, intoId: number): Promise<void> {
+  const moving = await db.selectFrom('post_tags').select('post_id').where('tag_id', '=', fromId).execute();
+  const already = new Set(
+    (await db.selectFrom('post_tags').select('post_id').where('tag_id', '=', intoId).execute()).map((r) => r.post_id),
+  );
+  const fresh = moving
+    .filter((row) => !already.has(row.post_id))
+    .map((row) => ({ post_id: row.post_id, tag_id: intoId }));
+  if (fresh.length > 0) await db.insertInto('post_tags').values(fresh).execute();
+  await db.deleteFrom('post_tags').where('tag_id', '=', fromId).execute();
+  await db.deleteFrom('tags').where('id', '=', fromId).execute();
+}
+
+// ── Help articles and pages ──────────────────────────────────────────────────────────────────
+
+export interface ArticleFilter extends TextSearch {
+  published?: boolean | undefined;
+  categoryId?: number | undefined;
+}
+
+function filteredArticles(db: Db, filter: ArticleFilter) {
+  let query = db
+    .selectFrom('support_articles')
+    .innerJoin('categories', 'categories.id', 'support_articles.category_id');
+  if (searching(filter)) query = query.where(matches(filter, 'support_articles.title', 'support_articles.slug'));
+  if (filter.published !== undefined)
+    query = query.where('support_articles.is_published', '=', filter.published ? 1 : 0);
+  if (filter.categoryId !== undefined) query = query.where('support_articles.category_id', '=', filter.categoryId);
+  return query;
+}
+
+const ARTICLE_COLUMNS = [
+  'support_articles.id',
+  'support_articles.category_id',
+  'support_articles.slug',
+  'support_articles.title',
+  'support_articles.summary',
+  'support_articles.position',
+  'support_articles.is_published',
+  'support_articles.published_at',
+  'support_articles.updated_at',
+  'categories.name as category_name',
+  'categories.subtype as category_subtype',
+] as const;
+
+export async function searchArticles(db: Db, filter: ArticleFilter, window: Window) {
+  const rows = await filteredArticles(db, filter)
+    .select(ARTICLE_COLUMNS)
+    .orderBy('support_articles.updated_at', 'desc')
+    .orderBy('support_articles.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  const { total } = await filteredArticles(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export function findArticle(db: Db, id: number) {
+  return filteredArticles(db, {})
+    .select([...ARTICLE_COLUMNS, 'support_articles.content'])
+    .where('support_articles.id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface PageFilter extends TextSearch {
+  published?: boolean | undefined;
+}
+
+function filteredPages(db: Db, filter: PageFilter) {
+  let query = db.selectFrom('pages');
+  if (searching(filter)) query = query.where(matches(filter, 'pages.title', 'pages.slug'));
+  if (filter.published !== undefined) query = query.where('pages.is_published', '=', filter.published ? 1 : 0);
+  return query;
+}
+
+export async function searchPages(db: Db, filter: PageFilter, window: Window) {
+  const rows = await filteredPages(db, filter)
+    .select(['id', 'slug', 'title', 'description', 'is_published', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  const { total } = await filteredPages(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export function findPage(db: Db, id: number) {
+  return db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether `slug` is used by another row of `table` (help articles and pages: one global namespace each). */
+export async function slugTaken(db: Db, table: 'support_articles' | 'pages' | 'tags', slug: string, exceptId?: number) {
+  let query = db.selectFrom(table).select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,339 @@
+/**
+ * Studio posts (every content type, solutions included) and hashtags. Content is stored as the
+ * sanitiser returns it (SPEC §5). Every write is audited, keeps the post's search document in step
+ * (indexed while published) and empties the content cache, so the public pages are current at once.
+ */
+import type { Kysely } from 'kysely';
+import { nowIso, readDate } from '../../db/connect.ts';
+import type { Database, PostType } from '../../db/schema.ts';
+import { describePostUrl } from '../../lib/content-urls.ts';
+import { AppError } from '../../lib/errors.ts';
+import { toPlainText } from '../search/highlight.ts';
+import { slugify } from '../../lib/text/slug.ts';
+import type { Cache } from '../cache/cache.ts';
+import { listTagsOfPosts } from '../content/content.repository.ts';
+import { buildPostDocument } from '../search/documents.ts';
+import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
+import type { PostInput } from './content.schemas.ts';
+import * as repo from './content.repository.ts';
+import { toCsv } from './csv.ts';
+import type { Actor, Page, StudioService } from './studio.service.ts';
+
+export const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
+export const windowOf = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
+
+/** The search of a studio list: the text as typed (lowercased) and as a slug fragment. */
+export function textSearch(q: string | undefined): repo.TextSearch {
+  const raw = q?.normalize('NFC').trim().toLowerCase();
+  return raw ? { raw, slugPart: slugify(raw) || undefined } : {};
+}
+
+/** Content with nothing to read or see (empty paragraphs, line breaks). */
+export const isBlankContent = (html: string) => toPlainText(html).trim() === '' && !/<(img|iframe)\b/i.test(html);
+
+export const SLUG_TAKEN = 'Đường dẫn này đã được dùng. Vui lòng chọn đường dẫn khác.';
+
+/**
+ * The slug to store: the one typed (refused when taken), or one made from the title, made unique
+ * with -2, -3…
+ */
+export async function chooseSlug(
+  typed: string | null,
+  title: string,
+  fallback: string,
+  taken: (slug: string) => Promise<boolean>,
+): Promise<string> {
+  if (typed) {
+    if (await taken(typed)) throw new AppError('CONFLICT', SLUG_TAKEN, { slug: SLUG_TAKEN });
+    return typed;
+  }
+  const base = slugify(title) || fallback;
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base.slice(0, 110)}-${n}`;
+    if (!(await taken(slug))) return slug;
+  }
+}
+
+export interface PostQuery extends Page {
+  q?: string | undefined;
+  type?: PostType | undefined;
+  published?: boolean | undefined;
+  categoryId?: number | undefined;
+  sort: repo.PostFilter['sort'];
+}
+
+export type StudioContentService = ReturnType<typeof createStudioContentService>;
+
+export function createStudioContentService(deps: {
+  db: Kysely<Database>;
+  cache: Cache;
+  sanitize: (html: string) => string;
+  audit: StudioService['audit'];
+}) {
+  const { db, cache, sanitize, audit } = deps;
+
+  function toPost(row: repo.PostRow, tags: { post_id: number; id: number; slug: string; name: string }[]) {
+    return {
+      id: row.id,
+      type: row.type,
+      slug: row.slug,
+      url: describePostUrl(row.type, row.slug),
+      title: row.title,
+      summary: row.summary,
+      thumbnail: row.thumbnail,
+      category_id: row.category_id,
+      category_name: row.category_name,
+      author_name: row.author_name,
+      is_featured: Boolean(row.is_featured),
+      is_published: Boolean(row.is_published),
+      view_count: Number(row.view_count),
+      tags: tags.filter((t) => t.post_id === row.id).map(({ id, slug, name }) => ({ id, slug, name })),
+      published_at: iso(row.published_at),
+      updated_at: iso(row.updated_at)!,
+    };
+  }
+
+  async function requirePost(id: number) {
+    const row = await repo.findPost(db, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy bài viết.');
+    return row;
+  }
+
+  async function postDetail(id: number) {
+    const row = await requirePost(id);
+    return { ...toPost(row, await listTagsOfPosts(db, [id])), content: row.content };
+  }
+
+  /** The search document follows the post: indexed while published, removed otherwise. */
+  async function syncPost(id: number) {
+    const row = await repo.findPost(db, id);
+    if (row?.is_published) await upsertSearchDocument(db, buildPostDocument(row), nowIso());
+    else await deleteSearchDocument(db, 'post', id);
+    cache.invalidate('content:');
+  }
+
+  async function listPosts(query: PostQuery) {
+    const { rows, total } = await repo.searchPosts(db, { ...query, ...textSearch(query.q) }, windowOf(query));
+    const tags = await listTagsOfPosts(
+      db,
+      rows.map((row) => row.id),
+    );
+    return { items: rows.map((row) => toPost(row, tags)), total };
+  }
+
+  async function postsCsv(query: Omit<PostQuery, 'page' | 'limit'>) {
+    const { items } = await listPosts({ ...query, page: 1, limit: 10_000 });
+    return toCsv(
+      ['id', 'type', 'title', 'url', 'category', 'tags', 'published', 'published_at', 'views', 'updated_at'],
+      items.map((p) => [
+        p.id,
+        p.type,
+        p.title,
+        p.url,
+        p.category_name,
+        p.tags.map((t) => t.name).join(', '),
+        p.is_published ? 'yes' : 'no',
+        p.published_at,
+        p.view_count,
+        p.updated_at,
+      ]),
+    );
+  }
+
+  /** Hashtag ids for the typed names, creating the new ones (after every name was checked). */
+  async function tagIdsFor(names: string[]): Promise<number[]> {
+    const named = names.map((name) => ({ name, slug: slugify(name) }));
+    const bad = named.find((tag) => !tag.slug);
+    if (bad) {
+      const message = `Hashtag "${bad.name.slice(0, 30)}" cần có chữ cái hoặc chữ số.`;
+      throw new AppError('VALIDATION_FAILED', message, { tags: message });
+    }
+    const ids: number[] = [];
+    for (const { name, slug } of named) {
+      const found = await repo.findTag(db, { slug });
+      ids.push(
+        found
+          ? found.id
+          : (
+              await db
+                .insertInto('tags')
+                .values({ slug, name, created_at: nowIso() })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id,
+      );
+    }
+    return ids;
+  }
+
+  async function postValues(input: PostInput, exceptId?: number) {
+    if (input.category_id !== null) {
+      const category = await repo.findCategory(db, input.category_id);
+      if (!category || category.type !== 'post')
+        throw new AppError('VALIDATION_FAILED', 'Danh mục không hợp lệ.', { category_id: 'Danh mục không hợp lệ.' });
+    }
+    const content = sanitize(input.content);
+    if (isBlankContent(content))
+      throw new AppError('VALIDATION_FAILED', 'Vui lòng nhập nội dung.', { content: 'Vui lòng nhập nội dung.' });
+    return {
+      type: input.type,
+      title: input.title,
+      slug: await chooseSlug(input.slug, input.title, 'bai-viet', (slug) => repo.postSlugTaken(db, slug, exceptId)),
+      summary: input.summary,
+      content,
+      thumbnail: input.thumbnail,
+      category_id: input.category_id,
+      author_name: input.author_name,
+      is_featured: input.is_featured ? 1 : 0,
+    };
+  }
+
+  async function createPost(actor: Actor, input: PostInput) {
+    const values = await postValues(input);
+    const tagIds = await tagIdsFor(input.tags);
+    const now = nowIso();
+    const { id } = await db
+      .insertInto('posts')
+      .values({ ...values, is_published: 0, view_count: 0, published_at: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await repo.setPostTags(db, id, tagIds);
+    await audit(
+      actor,
+      'post.create',
+      { type: 'post', id },
+      { title: values.title, type: values.type, slug: values.slug },
+    );
+    await syncPost(id);
+    return postDetail(id);
+  }
+
+  async function updatePost(actor: Actor, id: number, input: PostInput) {
+    const before = await requirePost(id);
+    // Left empty, the slug stays as it is (the address of a published post does not move by itself).
+    const values = await postValues({ ...input, slug: input.slug ?? before.slug }, id);
+    const tagIds = await tagIdsFor(input.tags);
+    await db
+      .updateTable('posts')
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await repo.setPostTags(db, id, tagIds);
+    await audit(actor, 'post.update', { type: 'post', id }, { title: values.title, slug: values.slug });
+    await syncPost(id);
+    return postDetail(id);
+  }
+
+  async function setPostPublished(actor: Actor, id: number, published: boolean) {
+    const before = await requirePost(id);
+    const now = nowIso();
+    await db
+      .updateTable('posts')
+      .set({
+        is_published: published ? 1 : 0,
+        // The first publication dates the post; publishing again keeps that date.
+        published_at: before.published_at ? iso(before.published_at) : published ? now : null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    await audit(actor, published ? 'post.publish' : 'post.unpublish', { type: 'post', id }, { title: before.title });
+    await syncPost(id);
+    return postDetail(id);
+  }
+
+  async function deletePost(actor: Actor, id: number) {
+    const before = await requirePost(id);
+    await db.deleteFrom('post_tags').where('post_id', '=', id).execute();
+    await db.deleteFrom('posts').where('id', '=', id).execute();
+    await audit(actor, 'post.delete', { type: 'post', id }, { title: before.title, slug: before.slug });
+    await syncPost(id);
+    return { id, deleted: true as const };
+  }
+
+  // ── Hashtags ──
+
+  async function listTags(query: Page & { q?: string | undefined }) {
+    const { rows, total } = await repo.searchTags(db, textSearch(query.q), windowOf(query));
+    return { items: rows.map((row) => ({ ...row, post_count: Number(row.post_count ?? 0) })), total };
+  }
+
+  async function tagsCsv(q: string | undefined) {
+    const { items } = await listTags({ q, page: 1, limit: 10_000 });
+    return toCsv(
+      ['id', 'slug', 'name', 'posts'],
+      items.map((t) => [t.id, t.slug, t.name, t.post_count]),
+    );
+  }
+
+  async function requireTag(id: number) {
+    const tag = await repo.findTag(db, { id });
+    if (!tag) throw new AppError('NOT_FOUND', 'Không tìm thấy hashtag.');
+    return tag;
+  }
+
+  async function saveTag(actor: Actor, id: number | null, input: { name: string; slug: string | null }) {
+    if (id !== null) await requireTag(id);
+    const slug = await chooseSlug(input.slug, input.name, '', (s) => repo.slugTaken(db, 'tags', s, id ?? undefined));
+    if (!slug)
+      throw new AppError('VALIDATION_FAILED', 'Tên hashtag cần có chữ cái hoặc chữ số.', {
+        name: 'Tên hashtag cần có chữ cái hoặc chữ số.',
+      });
+    let tagId = id;
+    if (tagId === null)
+      tagId = (
+        await db
+          .insertInto('tags')
+          .values({ slug, name: input.name, created_at: nowIso() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    else await db.updateTable('tags').set({ slug, name: input.name }).where('id', '=', tagId).execute();
+    await audit(
+      actor,
+      id === null ? 'tag.create' : 'tag.update',
+      { type: 'tag', id: tagId },
+      { name: input.name, slug },
+    );
+    cache.invalidate('content:');
+    return { id: tagId, slug, name: input.name, post_count: 0 };
+  }
+
+  async function deleteTag(actor: Actor, id: number) {
+    const tag = await requireTag(id);
+    await db.deleteFrom('post_tags').where('tag_id', '=', id).execute();
+    await db.deleteFrom('tags').where('id', '=', id).execute();
+    await audit(actor, 'tag.delete', { type: 'tag', id }, { name: tag.name });
+    cache.invalidate('content:');
+    return { id, deleted: true as const };
+  }
+
+  /** The posts of one hashtag move to another, and the first is deleted. */
+  async function mergeTag(actor: Actor, id: number, intoId: number) {
+    const from = await requireTag(id);
+    const into = await requireTag(intoId);
+    if (from.id === into.id)
+      throw new AppError('VALIDATION_FAILED', 'Hãy chọn một hashtag khác để gộp vào.', {
+        into_id: 'Hãy chọn một hashtag khác để gộp vào.',
+      });
+    await repo.mergeTag(db, from.id, into.id);
+    await audit(actor, 'tag.merge', { type: 'tag', id: into.id }, { from: from.name, into: into.name });
+    cache.invalidate('content:');
+    return { id: from.id, deleted: true as const };
+  }
+
+  return {
+    listPosts,
+    postsCsv,
+    postDetail,
+    createPost,
+    updatePost,
+    setPostPublished,
+    deletePost,
+    listTags,
+    tagsCsv,
+    saveTag,
+    deleteTag,
+    mergeTag,
+  };
+}

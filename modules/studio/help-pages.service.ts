@@ -1,0 +1,377 @@
+/**
+ * Studio categories (of posts and of help articles), help articles and generic pages. Content is
+ * stored sanitised; every write is audited and empties the caches of what it changes (help articles
+ * also keep their search document in step: indexed while published).
+ */
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { describeSupportUrl } from '../../lib/content-urls.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Cache } from '../cache/cache.ts';
+import { buildSupportDocument } from '../search/documents.ts';
+import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
+import { chooseSlug, isBlankContent, iso, textSearch, windowOf } from './content.service.ts';
+import type { ArticleInput, CategoryInput, PageInput } from './content.schemas.ts';
+import * as repo from './content.repository.ts';
+import { toCsv } from './csv.ts';
+import type { Actor, Page, StudioService } from './studio.service.ts';
+
+/**
+ * First path segments the site's own routes use (app/routes.ts): a generic page at /{slug} must
+ * not hide one of them.
+ */
+export const RESERVED_PAGE_SLUGS = new Set(
+  (
+    'api studio tai-khoan dang-xuat dang-ky dang-nhap doi-mat-khau quen-mat-khau-step-2 register-otp ' +
+    'kiem-tra-sdt robots sitemap chung-chi 404 active callback cong-thi danh-muc giai-phap giang-vien-hidden ' +
+    'gio-hang gioi-thieu ho-tro-khach-hang khoa-hoc lien-he m mycourse tim-kiem verified verify-change-email ' +
+    'tin-tuc danh-muc-tin-tuc hashtag vao-hoc mobienglish lm uploads assets __dev'
+  ).split(' '),
+);
+
+export interface ArticleQuery extends Page {
+  q?: string | undefined;
+  published?: boolean | undefined;
+  categoryId?: number | undefined;
+}
+export interface PageQuery extends Page {
+  q?: string | undefined;
+  published?: boolean | undefined;
+}
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
+
+export type StudioPagesService = ReturnType<typeof createStudioPagesService>;
+
+export function createStudioPagesService(deps: {
+  db: Kysely<Database>;
+  cache: Cache;
+  sanitize: (html: string) => string;
+  audit: StudioService['audit'];
+}) {
+  const { db, cache, sanitize, audit } = deps;
+
+  function cleanContent(html: string): string {
+    const content = sanitize(html);
+    if (isBlankContent(content)) throw invalid('content', 'Vui lòng nhập nội dung.');
+    return content;
+  }
+
+  // ── Categories ──
+
+  async function listCategories(type: 'post' | 'support' | undefined, q: string | undefined) {
+    const rows = await repo.listCategories(db, type, textSearch(q));
+    return rows.map(({ post_count, article_count, ...row }) => ({
+      ...row,
+      position: Number(row.position),
+      is_active: Boolean(row.is_active),
+      item_count: Number(post_count ?? 0) + Number(article_count ?? 0),
+    }));
+  }
+
+  async function categoriesCsv(type: 'post' | 'support' | undefined, q: string | undefined) {
+    return toCsv(
+      ['id', 'type', 'subtype', 'slug', 'name', 'position', 'active', 'items'],
+      (await listCategories(type, q)).map((c) => [
+        c.id,
+        c.type,
+        c.subtype,
+        c.slug,
+        c.name,
+        c.position,
+        c.is_active ? 'yes' : 'no',
+        c.item_count,
+      ]),
+    );
+  }
+
+  async function requireCategory(id: number) {
+    const category = await repo.findCategory(db, id);
+    if (!category || category.type === 'course') throw new AppError('NOT_FOUND', 'Không tìm thấy danh mục.');
+    return category;
+  }
+
+  async function saveCategory(actor: Actor, id: number | null, input: CategoryInput) {
+    if (id !== null) {
+      const before = await requireCategory(id);
+      if (before.type !== input.type) throw invalid('type', 'Không thể đổi loại của một danh mục đã có.');
+    }
+    const slug = await chooseSlug(input.slug, input.name, 'danh-muc', (s) =>
+      repo.categorySlugTaken(db, input.type, s, id ?? undefined),
+    );
+    const values = {
+      type: input.type,
+      subtype: input.subtype,
+      name: input.name,
+      slug,
+      description: input.description,
+      position: input.position,
+      is_active: input.is_active ? 1 : 0,
+      updated_at: nowIso(),
+    };
+    let categoryId = id;
+    if (categoryId === null)
+      categoryId = (
+        await db
+          .insertInto('categories')
+          .values({ ...values, parent_id: null, icon: null, created_at: values.updated_at })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    else await db.updateTable('categories').set(values).where('id', '=', categoryId).execute();
+    await audit(
+      actor,
+      id === null ? 'category.create' : 'category.update',
+      { type: 'category', id: categoryId },
+      {
+        name: input.name,
+        type: input.type,
+        slug,
+      },
+    );
+    invalidateAll();
+    return (await listCategories(input.type, undefined)).find((c) => c.id === categoryId)!;
+  }
+
+  async function deleteCategory(actor: Actor, id: number) {
+    const category = await requireCategory(id);
+    const [used] = (await listCategories(category.type as 'post', undefined)).filter((c) => c.id === id);
+    if (used && used.item_count > 0)
+      throw new AppError(
+        'BUSINESS_RULE',
+        `Danh mục còn ${used.item_count} bài viết. Hãy chuyển chúng sang danh mục khác hoặc tắt danh mục.`,
+      );
+    await db.deleteFrom('categories').where('id', '=', id).execute();
+    await audit(actor, 'category.delete', { type: 'category', id }, { name: category.name });
+    invalidateAll();
+    return { id, deleted: true as const };
+  }
+
+  function invalidateAll() {
+    cache.invalidate('catalog:');
+    cache.invalidate('content:');
+    cache.invalidate('support:');
+  }
+
+  // ── Help articles ──
+
+  function toArticle(row: Awaited<ReturnType<typeof repo.searchArticles>>['rows'][number]) {
+    return {
+      id: row.id,
+      category_id: row.category_id,
+      category_name: row.category_name,
+      slug: row.slug,
+      url: describeSupportUrl(row.slug),
+      title: row.title,
+      summary: row.summary,
+      position: Number(row.position),
+      is_published: Boolean(row.is_published),
+      published_at: iso(row.published_at),
+      updated_at: iso(row.updated_at)!,
+    };
+  }
+
+  async function listArticles(query: ArticleQuery) {
+    const filter = { ...textSearch(query.q), published: query.published, categoryId: query.categoryId };
+    const { rows, total } = await repo.searchArticles(db, filter, windowOf(query));
+    return { items: rows.map(toArticle), total };
+  }
+
+  async function articlesCsv(query: Omit<ArticleQuery, 'page' | 'limit'>) {
+    const { items } = await listArticles({ ...query, page: 1, limit: 10_000 });
+    return toCsv(
+      ['id', 'title', 'url', 'category', 'published', 'updated_at'],
+      items.map((a) => [a.id, a.title, a.url, a.category_name, a.is_published ? 'yes' : 'no', a.updated_at]),
+    );
+  }
+
+  async function articleDetail(id: number) {
+    const row = await repo.findArticle(db, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy bài trợ giúp.');
+    return { ...toArticle(row), content: row.content };
+  }
+
+  async function syncArticle(id: number) {
+    const row = await repo.findArticle(db, id);
+    if (row?.is_published)
+      await upsertSearchDocument(db, buildSupportDocument({ ...row, subtype: row.category_subtype }), nowIso());
+    else await deleteSearchDocument(db, 'support', id);
+    cache.invalidate('support:');
+  }
+
+  async function saveArticle(actor: Actor, id: number | null, input: ArticleInput) {
+    const before = id === null ? null : await articleDetail(id);
+    const category = await repo.findCategory(db, input.category_id);
+    if (!category || category.type !== 'support') throw invalid('category_id', 'Danh mục không hợp lệ.');
+    const values = {
+      category_id: input.category_id,
+      title: input.title,
+      slug: await chooseSlug(input.slug ?? before?.slug ?? null, input.title, 'tro-giup', (s) =>
+        repo.slugTaken(db, 'support_articles', s, id ?? undefined),
+      ),
+      summary: input.summary,
+      content: cleanContent(input.content),
+      position: input.position,
+      updated_at: nowIso(),
+    };
+    let articleId = id;
+    if (articleId === null)
+      articleId = (
+        await db
+          .insertInto('support_articles')
+          .values({ ...values, is_published: 0, published_at: null, created_at: values.updated_at })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    else await db.updateTable('support_articles').set(values).where('id', '=', articleId).execute();
+    await audit(
+      actor,
+      id === null ? 'support_article.create' : 'support_article.update',
+      {
+        type: 'support_article',
+        id: articleId,
+      },
+      { title: values.title, slug: values.slug },
+    );
+    await syncArticle(articleId);
+    return articleDetail(articleId);
+  }
+
+  async function setArticlePublished(actor: Actor, id: number, published: boolean) {
+    const before = await articleDetail(id);
+    const now = nowIso();
+    await db
+      .updateTable('support_articles')
+      .set({
+        is_published: published ? 1 : 0,
+        published_at: before.published_at ?? (published ? now : null),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    const action = published ? 'support_article.publish' : 'support_article.unpublish';
+    await audit(actor, action, { type: 'support_article', id }, { title: before.title });
+    await syncArticle(id);
+    return articleDetail(id);
+  }
+
+  async function deleteArticle(actor: Actor, id: number) {
+    const before = await articleDetail(id);
+    await db.deleteFrom('support_articles').where('id', '=', id).execute();
+    await audit(actor, 'support_article.delete', { type: 'support_article', id }, { title: before.title });
+    await syncArticle(id);
+    return { id, deleted: true as const };
+  }
+
+  // ── Generic pages ──
+
+  async function listPages(query: PageQuery) {
+    const filter = { ...textSearch(query.q), published: query.published };
+    const { rows, total } = await repo.searchPages(db, filter, windowOf(query));
+    const items = rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      url: `/${row.slug}`,
+      title: row.title,
+      description: row.description,
+      is_published: Boolean(row.is_published),
+      updated_at: iso(row.updated_at)!,
+    }));
+    return { items, total };
+  }
+
+  async function pagesCsv(query: Omit<PageQuery, 'page' | 'limit'>) {
+    const { items } = await listPages({ ...query, page: 1, limit: 10_000 });
+    return toCsv(
+      ['id', 'title', 'url', 'published', 'updated_at'],
+      items.map((p) => [p.id, p.title, p.url, p.is_published ? 'yes' : 'no', p.updated_at]),
+    );
+  }
+
+  async function pageDetail(id: number) {
+    const row = await repo.findPage(db, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy trang.');
+    return {
+      id: row.id,
+      slug: row.slug,
+      url: `/${row.slug}`,
+      title: row.title,
+      description: row.description,
+      content: row.content,
+      is_published: Boolean(row.is_published),
+      updated_at: iso(row.updated_at)!,
+    };
+  }
+
+  async function savePage(actor: Actor, id: number | null, input: PageInput) {
+    const before = id === null ? null : await pageDetail(id);
+    const slug = await chooseSlug(input.slug ?? before?.slug ?? null, input.title, 'trang', async (s) =>
+      RESERVED_PAGE_SLUGS.has(s) ? true : repo.slugTaken(db, 'pages', s, id ?? undefined),
+    );
+    const values = {
+      slug,
+      title: input.title,
+      description: input.description,
+      content: cleanContent(input.content),
+      updated_at: nowIso(),
+    };
+    let pageId = id;
+    if (pageId === null)
+      pageId = (
+        await db
+          .insertInto('pages')
+          .values({ ...values, is_published: 0, created_at: values.updated_at })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    else await db.updateTable('pages').set(values).where('id', '=', pageId).execute();
+    await audit(
+      actor,
+      id === null ? 'page.create' : 'page.update',
+      { type: 'page', id: pageId },
+      { title: input.title, slug },
+    );
+    cache.invalidate('site:');
+    return pageDetail(pageId);
+  }
+
+  async function setPagePublished(actor: Actor, id: number, published: boolean) {
+    const before = await pageDetail(id);
+    await db
+      .updateTable('pages')
+      .set({ is_published: published ? 1 : 0, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await audit(actor, published ? 'page.publish' : 'page.unpublish', { type: 'page', id }, { title: before.title });
+    cache.invalidate('site:');
+    return pageDetail(id);
+  }
+
+  async function deletePage(actor: Actor, id: number) {
+    const before = await pageDetail(id);
+    await db.deleteFrom('pages').where('id', '=', id).execute();
+    await audit(actor, 'page.delete', { type: 'page', id }, { title: before.title });
+    cache.invalidate('site:');
+    return { id, deleted: true as const };
+  }
+
+  return {
+    listCategories,
+    categoriesCsv,
+    saveCategory,
+    deleteCategory,
+    listArticles,
+    articlesCsv,
+    articleDetail,
+    saveArticle,
+    setArticlePublished,
+    deleteArticle,
+    listPages,
+    pagesCsv,
+    pageDetail,
+    savePage,
+    setPagePublished,
+    deletePage,
+  };
+}
