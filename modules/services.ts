@@ -257,6 +257,7 @@ export function createServices({
     sanitize: sanitizeRichContent,
     audit: studio.audit,
     video,
+  });
   const partnerships = createPartnershipsService({
     db,
     throttle,
@@ -286,7 +287,6 @@ export function createServices({
       uploadsDir: path.join(env.DATA_DIR, 'video-uploads'),
       videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
     }),
-    studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
     studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     ...extras,

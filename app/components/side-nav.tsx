@@ -21,7 +21,6 @@ export function SideNav({
   return (
     <nav aria-label={label} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-2">
       <ul ref={listRef} className="relative flex gap-1 overflow-x-auto lg:flex-col">
-      <ul className="flex gap-1 overflow-x-auto lg:flex-col">
         {links.map((link) => (
           <li key={link.to} className="shrink-0">
             <NavLink
