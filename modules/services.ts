@@ -35,6 +35,9 @@ import type { WorkerLogger } from './video/video.worker.ts';
 import { createStudioService, type StudioService } from './studio/studio.service.ts';
 import { createDashboardService, type DashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
+import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
+import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
+import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -69,6 +72,12 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   studioCourses: StudioCoursesService;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
+  /** Studio people: roles, and enrolments granted, extended or revoked by staff. */
+  studioPeople: StudioPeopleService;
+  /** The studio desk: support requests (assign, reply, notes) and lesson error reports. */
+  studioDesk: StudioDeskService;
+  /** Broadcast notifications to all learners or a subject's followers, sent in batches. */
+  broadcasts: BroadcastsService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
 }
@@ -184,6 +193,19 @@ export function createServices({
     ...commerce,
     studio,
     dashboard: createDashboardService({ db }),
+    studioPeople: createStudioPeopleService({
+      db,
+      enrolments: commerce.enrolments,
+      notifications,
+      audit: studio.audit,
+    }),
+    studioDesk: createStudioDeskService({ db, notifications, messaging, audit: studio.audit }),
+    broadcasts: createBroadcastsService({
+      db,
+      notifications,
+      audit: studio.audit,
+      ...(logger ? { log: logger } : {}),
+    }),
     studioCourses: createStudioCoursesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit, video }),
     ...extras,
     search,

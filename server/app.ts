@@ -46,6 +46,7 @@ import { learningExtrasRoutes } from '../modules/learning/extras.routes.ts';
 import { videoRoutes } from '../modules/video/video.routes.ts';
 import { studioRoutes } from '../modules/studio/studio.routes.ts';
 import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
+import { studioPeopleRoutes } from '../modules/studio/people.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
@@ -200,6 +201,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(videoRoutes);
   await app.register(studioRoutes);
   await app.register(studioCoursesRoutes, { videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES });
+  await app.register(studioPeopleRoutes);
   await app.register(traceRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);

@@ -17,6 +17,7 @@ import * as videoAssets from './2026-11-22T0840-video-assets.ts';
 import * as learningProgressExtra from './2026-11-22T0850-learning-progress-extra.ts';
 import * as searchTitles from './2026-11-22T0860-search-titles.ts';
 import * as studio from './2026-11-22T0900-studio.ts';
+import * as studioPeople from './2026-11-22T0940-studio-people.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0850-learning-progress-extra': learningProgressExtra,
   '2026-11-22T0860-search-titles': searchTitles,
   '2026-11-22T0900-studio': studio,
+  '2026-11-22T0940-studio-people': studioPeople,
 };
 
 export const migrationProvider: MigrationProvider = {

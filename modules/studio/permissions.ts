@@ -14,6 +14,10 @@ export const STUDIO_PERMISSIONS = {
   'audit.read': ['admin'],
   'courses.write': ['editor', 'admin'],
   'dashboard.read': ['editor', 'admin'],
+  'roles.write': ['admin'],
+  'enrolments.write': ['admin'],
+  'support.write': ['editor', 'admin'],
+  'broadcasts.send': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;
