@@ -23,6 +23,10 @@ export default [
     route('nhat-ky', 'routes/studio/audit.tsx'),
     route('khoa-hoc', 'routes/studio/courses.tsx'),
     route('khoa-hoc/:id', 'routes/studio/course.tsx'),
+    route('ho-tro', 'routes/studio/support.tsx'),
+    route('ho-tro/:id', 'routes/studio/support-request.tsx'),
+    route('bao-loi', 'routes/studio/error-reports.tsx'),
+    route('thong-bao', 'routes/studio/broadcasts.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

@@ -12,27 +12,11 @@ import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { toCsv } from './csv.ts';
 import * as repo from './desk.repository.ts';
+import { REASON_LABELS, REVIEW_STATUS_LABELS, SUPPORT_STATUS_LABELS } from './people.schemas.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
 type SupportStatus = SupportRequestsTable['status'];
 
-export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
-  new: 'Mới',
-  in_progress: 'Đang xử lý',
-  resolved: 'Đã giải quyết',
-};
-export const REVIEW_STATUS_LABELS: Record<ErrorReviewStatus, string> = {
-  new: 'Mới',
-  confirmed: 'Đã xác nhận',
-  fixed: 'Đã sửa',
-  rejected: 'Từ chối',
-};
-export const REASON_LABELS: Record<string, string> = {
-  video: 'Video',
-  content: 'Nội dung',
-  audio: 'Âm thanh',
-  other: 'Khác',
-};
 /** The learner-facing state that follows the review (the learning API shows `status`). */
 const LEARNER_STATUS: Record<ErrorReviewStatus, ErrorReportStatus> = {
   new: 'pending',

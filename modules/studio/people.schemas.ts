@@ -16,6 +16,25 @@ export const SUPPORT_STATUSES = ['new', 'in_progress', 'resolved'] as const;
 export const REVIEW_STATUSES = ['new', 'confirmed', 'fixed', 'rejected'] as const;
 export const REPORT_REASONS = ['video', 'content', 'audio', 'other'] as const;
 
+/** Labels for the pages (this file has no server imports). */
+export const SUPPORT_STATUS_LABELS: Record<(typeof SUPPORT_STATUSES)[number], string> = {
+  new: 'Mới',
+  in_progress: 'Đang xử lý',
+  resolved: 'Đã giải quyết',
+};
+export const REVIEW_STATUS_LABELS: Record<(typeof REVIEW_STATUSES)[number], string> = {
+  new: 'Mới',
+  confirmed: 'Đã xác nhận',
+  fixed: 'Đã sửa',
+  rejected: 'Từ chối',
+};
+export const REASON_LABELS: Record<string, string> = {
+  video: 'Video',
+  content: 'Nội dung',
+  audio: 'Âm thanh',
+  other: 'Khác',
+};
+
 /** A reason of 3–500 characters (grant, extend, revoke). */
 export const reason = z
   .string({ error: 'Vui lòng nhập lý do (3–500 ký tự).' })

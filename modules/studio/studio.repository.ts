@@ -122,13 +122,15 @@ export function listRefunds(db: Db, orderId: number) {
 }
 
 export interface UserFilter extends SearchTerms {
-  role?: Role | undefined;
+  /** A role, or `staff` (teachers, editors, admins). */
+  role?: Role | 'staff' | undefined;
 }
 
 function filteredUsers(db: Db, filter: UserFilter) {
   let query = db.selectFrom('users');
   if (filter.q) query = query.where(matchesSearch(filter, ['users.email'], ['users.full_name']));
-  if (filter.role) query = query.where('users.role', '=', filter.role);
+  if (filter.role === 'staff') query = query.where('users.role', 'in', ['teacher', 'editor', 'admin']);
+  else if (filter.role) query = query.where('users.role', '=', filter.role);
   return query;
 }
 

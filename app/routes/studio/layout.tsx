@@ -16,6 +16,9 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/don-hang', label: 'Đơn hàng', permission: 'orders.read' },
   { to: '/studio/hoc-vien', label: 'Học viên', permission: 'users.read' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', permission: 'audit.read' },
+  { to: '/studio/ho-tro', label: 'Hỗ trợ', permission: 'support.write' },
+  { to: '/studio/bao-loi', label: 'Báo lỗi bài học', permission: 'support.write' },
+  { to: '/studio/thong-bao', label: 'Gửi thông báo', permission: 'broadcasts.send' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {
