@@ -14,6 +14,7 @@ import { seedLearning } from './learning.ts';
 import { seedLearningExtras } from './learning-extras.ts';
 import { seedStudio } from './studio.ts';
 import { seedStudioCourses } from './studio-courses.ts';
+import { seedStudioPeople } from './studio-people.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -39,5 +40,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedStudio(trx);
     await seedStudioCourses(trx);
     await seedDashboard(trx);
+    await seedStudioPeople(trx);
   });
 }

@@ -145,8 +145,7 @@ export default function StudioBroadcasts({ loaderData, actionData }: Route.Compo
               <span className="min-w-0">
                 <span className="font-semibold">{b.title}</span>
                 <span className="block text-slate-700">
-                  {b.subject_name ? `Theo dõi "${b.subject_name}"` : 'Mọi học viên'} · {b.sent_count}/
-                  {b.recipient_count} người · {b.created_by_name} · {formatDateTime(b.created_at)}
+                  {`${b.subject_name ? `Theo dõi "${b.subject_name}"` : 'Mọi học viên'} · ${b.sent_count}/${b.recipient_count} người · ${b.created_by_name} · ${formatDateTime(b.created_at)}`}
                 </span>
               </span>
               <Badge value={b.status} text={STATUS_TEXT[b.status] ?? b.status} />

@@ -62,6 +62,8 @@ export default function StudioErrorReports({ loaderData, actionData }: Route.Com
   return (
     <div>
       <PageTitle title="Báo lỗi bài học" />
+      {/* At the top: a report moved out of the filter is no longer listed. */}
+      <FormMessage message={answer?.notice} tone="success" />
       <Form
         method="get"
         className="mb-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_160px_140px_auto]"
@@ -101,7 +103,6 @@ export default function StudioErrorReports({ loaderData, actionData }: Route.Com
                 {r.review_note ? <p className="text-slate-600">Ghi chú: {r.review_note}</p> : null}
                 <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-[160px_1fr_auto] sm:items-end">
                   <div className="sm:col-span-3">
-                    <FormMessage message={mine?.notice} tone="success" />
                     <FormMessage message={!mine?.notice ? mine?.message : undefined} />
                   </div>
                   <input type="hidden" name="report_id" value={r.id} />
