@@ -99,6 +99,9 @@ async function main(): Promise<void> {
   }, 60_000);
   renewSubscriptions.unref();
 
+  // Broadcasts a previous process left half sent continue after their last batch.
+  services.broadcasts.resume().catch((error: unknown) => app.log.error({ err: error }, 'broadcast resume failed'));
+
   let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
     clearInterval(renewSubscriptions);
     clearInterval(reconcilePayments);
     await stopVideoWorker();
+    await services.broadcasts.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -34,6 +34,8 @@ export function createBroadcastsService(deps: {
 }) {
   const { db, notifications, audit, batchSize = 500 } = deps;
   const running = new Map<number, Promise<void>>();
+  /** Set at shutdown: the sending stops after the current batch (and resumes at the next start). */
+  let stopping = false;
 
   /** The recipients' ids after `cursor`, in id order: active learners, or the subject's followers among them. */
   function recipients(audience: Audience) {
@@ -73,7 +75,7 @@ export function createBroadcastsService(deps: {
   /** Sends the remaining batches of one broadcast; a failure marks it failed (a later resume continues). */
   async function run(id: number): Promise<void> {
     try {
-      for (;;) {
+      while (!stopping) {
         const broadcast = await db.selectFrom('broadcasts').selectAll().where('id', '=', id).executeTakeFirst();
         if (!broadcast || broadcast.status !== 'sending') return;
         const audience = { audience: broadcast.audience, subject_id: broadcast.subject_id ?? undefined };
@@ -214,7 +216,13 @@ export function createBroadcastsService(deps: {
       for (const row of rows) start(row.id);
     },
 
-    /** Waits for the sending in progress (tests, shutdown). */
+    /** Shutdown: finish the current batches and stop; unsent recipients wait for `resume`. */
+    async stop() {
+      stopping = true;
+      await Promise.all([...running.values()]);
+    },
+
+    /** Waits for the sending in progress (tests). */
     async settle() {
       while (running.size > 0) await Promise.all([...running.values()]);
     },

@@ -401,6 +401,38 @@ describe('broadcasts', () => {
   });
 });
 
+describe('broadcast restarts', () => {
+  it('stops after the current batch at shutdown and resumes where it stopped', async () => {
+    const { createBroadcastsService } = await import('./broadcasts.service.ts');
+    const deps = { db: t.db, notifications: t.services.notifications, audit: t.services.studio.audit, batchSize: 1 };
+    const first = createBroadcastsService(deps);
+    const actor = { viewer: { id: adminId, fullName: 'Quản trị', role: 'admin' as const, sessionId: 's' }, ip: null };
+    const sent = await first.send(actor, {
+      title: 'Thông báo nối tiếp',
+      body: 'Gửi lại sau khi khởi động.',
+      audience: 'all',
+    });
+    await first.stop();
+    const stopped = await t.db.selectFrom('broadcasts').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
+    expect(stopped.status).toBe('sending');
+    expect(stopped.sent_count).toBeLessThan(stopped.recipient_count);
+
+    const second = createBroadcastsService(deps);
+    await second.resume();
+    await second.settle();
+    const done = await t.db.selectFrom('broadcasts').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ status: 'sent', sent_count: done.recipient_count });
+    const perUser = await t.db
+      .selectFrom('notifications')
+      .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('title', '=', 'Thông báo nối tiếp')
+      .groupBy('user_id')
+      .execute();
+    expect(perUser).toHaveLength(done.recipient_count);
+    expect(perUser.every((row) => Number(row.n) === 1)).toBe(true);
+  });
+});
+
 describe('hostile input', () => {
   it('answers every naughty string in searches and reasons without a server error', async () => {
     const user = await createUser(t.db);
