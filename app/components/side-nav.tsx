@@ -9,7 +9,7 @@ export function SideNav({
   links: readonly { to: string; label: string; end?: boolean }[];
 }) {
   return (
-    <nav aria-label={label} className="rounded-2xl border border-slate-200 bg-white p-2">
+    <nav aria-label={label} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-2">
       <ul className="flex gap-1 overflow-x-auto lg:flex-col">
         {links.map((link) => (
           <li key={link.to} className="shrink-0">

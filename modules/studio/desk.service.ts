@@ -12,7 +12,7 @@ import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { toCsv } from './csv.ts';
 import * as repo from './desk.repository.ts';
-import { REASON_LABELS, REVIEW_STATUS_LABELS, SUPPORT_STATUS_LABELS } from './people.schemas.ts';
+import { REASON_LABELS, REVIEW_STATUS_LABELS, SUPPORT_STATUS_LABELS } from './people-labels.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
 type SupportStatus = SupportRequestsTable['status'];

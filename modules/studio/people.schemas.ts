@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pageQuery } from '../notifications/notifications.routes.ts';
 
 export { pageQuery };
+import { REPORT_REASONS, REVIEW_STATUSES, SUPPORT_STATUSES } from './people-labels.ts';
 import { ROLES } from './studio.schemas.ts';
 
 const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');
@@ -11,29 +12,6 @@ const emptyToUndefined = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const sort = z.enum(['newest', 'oldest'], { error: 'Cách sắp xếp không hợp lệ.' }).default('newest');
-
-export const SUPPORT_STATUSES = ['new', 'in_progress', 'resolved'] as const;
-export const REVIEW_STATUSES = ['new', 'confirmed', 'fixed', 'rejected'] as const;
-export const REPORT_REASONS = ['video', 'content', 'audio', 'other'] as const;
-
-/** Labels for the pages (this file has no server imports). */
-export const SUPPORT_STATUS_LABELS: Record<(typeof SUPPORT_STATUSES)[number], string> = {
-  new: 'Mới',
-  in_progress: 'Đang xử lý',
-  resolved: 'Đã giải quyết',
-};
-export const REVIEW_STATUS_LABELS: Record<(typeof REVIEW_STATUSES)[number], string> = {
-  new: 'Mới',
-  confirmed: 'Đã xác nhận',
-  fixed: 'Đã sửa',
-  rejected: 'Từ chối',
-};
-export const REASON_LABELS: Record<string, string> = {
-  video: 'Video',
-  content: 'Nội dung',
-  audio: 'Âm thanh',
-  other: 'Khác',
-};
 
 /** A reason of 3–500 characters (grant, extend, revoke). */
 export const reason = z

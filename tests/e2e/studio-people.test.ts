@@ -4,6 +4,7 @@
  * the course in "Khóa học của tôi".
  */
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
@@ -65,5 +66,35 @@ describe('studio people', () => {
     await waitForHydration(second.page);
     await expect.poll(() => second.page.getByText(course.title).count()).toBeGreaterThan(0);
     expect(second.watch.unexpected()).toEqual([]);
+  });
+
+  it('axe-core finds no serious or critical violations on the people pages, which never scroll sideways', async () => {
+    const db = journey.server.context.db;
+    const request = await db.selectFrom('support_requests').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const learner = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'hocvien@khaitri.vn')
+      .executeTakeFirstOrThrow();
+    for (const viewport of [
+      { width: 360, height: 800 },
+      { width: 1280, height: 800 },
+    ]) {
+      const { page } = await journey.openPage(viewport);
+      await signIn(page, 'quantri@khaitri.vn', '/studio');
+      for (const target of [
+        `/studio/hoc-vien/${learner.id}`,
+        '/studio/ho-tro',
+        `/studio/ho-tro/${request.id}`,
+        '/studio/bao-loi',
+        '/studio/thong-bao',
+      ]) {
+        await page.goto(journey.url(target));
+        await waitForHydration(page);
+        expect(await axeViolations(page), `${target} at ${viewport.width}px`).toEqual([]);
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(sideways, `${target} scrolls sideways at ${viewport.width}px`).toBe(false);
+      }
+    }
   });
 });

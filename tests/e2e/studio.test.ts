@@ -3,17 +3,15 @@
  * through the gateway simulator and sees it refunded; axe-core finds no serious or critical
  * accessibility problem on the studio's pages (phone and laptop widths).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createPaidCourse } from '../factories/commerce.ts';
 import { createShopper, decideOnSimulator } from '../helpers/commerce.ts';
+import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
 const journey = useJourney();
-const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
 async function signInAsAdmin(page: Page) {
   await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio'));
@@ -32,24 +30,6 @@ async function paidOrder() {
   const placed = (await shopper.checkout('vnpay')).json().data as { order: { code: string }; payment_url: string };
   await decideOnSimulator(t, placed.payment_url, 'approve');
   return { code: placed.order.code, userId: shopper.user.id, courseId: course.id };
-}
-
-/** Serious and critical axe-core violations of the current page (rule id and first target). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run();
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
 describe('studio', () => {

@@ -1,7 +1,8 @@
 import { Form, Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
-import { REASON_LABELS, reportsQuery, REVIEW_STATUS_LABELS, reviewInput } from '../../../modules/studio/people.schemas';
+import { REASON_LABELS, REVIEW_STATUS_LABELS } from '../../../modules/studio/people-labels';
+import { reportsQuery, reviewInput } from '../../../modules/studio/people.schemas';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import type { FormAnswer } from '../../components/studio/people-forms';

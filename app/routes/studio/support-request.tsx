@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
-import { noteInput, SUPPORT_STATUS_LABELS, supportUpdateInput } from '../../../modules/studio/people.schemas';
+import { SUPPORT_STATUS_LABELS } from '../../../modules/studio/people-labels';
+import { noteInput, supportUpdateInput } from '../../../modules/studio/people.schemas';
 import { FormMessage } from '../../components/form-field';
 import { answerFor, Field, type FormAnswer } from '../../components/studio/people-forms';
 import { Badge, buttonClass, Empty, inputClass, PageTitle } from '../../components/studio/studio-ui';

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
-import { SUPPORT_STATUS_LABELS, supportQuery } from '../../../modules/studio/people.schemas';
+import { SUPPORT_STATUS_LABELS } from '../../../modules/studio/people-labels';
+import { supportQuery } from '../../../modules/studio/people.schemas';
 import { Pagination } from '../../components/pagination';
 import { Badge, Empty, FilterActions, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
