@@ -55,6 +55,10 @@ export default [
     route('trang/:id', 'routes/studio/content-edit.tsx', { id: 'studio-page' }),
     route('danh-muc', 'routes/studio/categories.tsx'),
     route('the', 'routes/studio/tags.tsx'),
+    route('ho-tro', 'routes/studio/support.tsx'),
+    route('ho-tro/:id', 'routes/studio/support-request.tsx'),
+    route('bao-loi', 'routes/studio/error-reports.tsx'),
+    route('thong-bao', 'routes/studio/broadcasts.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

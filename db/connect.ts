@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { foldVietnamese } from '../lib/text/fold.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -41,6 +42,10 @@ function connectSqlite(file: string): DatabaseHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // The same name as PostgreSQL's folding function (db/migrations/search-index.ts): lowercase, no marks, đ → d.
+  database.function('kt_unaccent', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? foldVietnamese(text) : null,
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return {
     db,

@@ -211,6 +211,8 @@ export interface Database {
   video_captions: VideoCaptionsTable;
   partnership_requests: PartnershipRequestsTable;
   push_subscriptions: PushSubscriptionsTable;
+  support_request_notes: SupportRequestNotesTable;
+  broadcasts: BroadcastsTable;
 }
 
 export type NavigationItemRow = Selectable<NavigationItemsTable>;
@@ -436,6 +438,8 @@ export interface SupportRequestsTable {
   content: string | null;
   path: string | null;
   status: 'new' | 'in_progress' | 'resolved';
+  /** The staff member handling it (studio people). */
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -639,7 +643,7 @@ export interface PaymentNotificationsTable {
   created_at: Timestamp;
 }
 
-export type EnrolmentSource = 'order' | 'activation' | 'free' | 'subscription';
+export type EnrolmentSource = 'order' | 'activation' | 'free' | 'subscription' | 'studio';
 
 export interface EnrolmentsTable {
   id: Generated<number>;
@@ -912,6 +916,11 @@ export interface LessonErrorReportsTable {
   reason: ErrorReportReason;
   content: string;
   status: ColumnType<ErrorReportStatus, ErrorReportStatus | undefined, ErrorReportStatus>;
+  /** The studio review (studio people): new, confirmed, fixed, rejected. */
+  review_status: ColumnType<ErrorReviewStatus, ErrorReviewStatus | undefined, ErrorReviewStatus>;
+  review_note: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -1135,3 +1144,38 @@ export interface PushSubscriptionsTable {
 }
 
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+// ── Studio people (issue 7 §6, §8) ───────────────────────────────────────────────────────────────
+
+export type ErrorReviewStatus = 'new' | 'confirmed' | 'fixed' | 'rejected';
+
+/** A reply sent to the requester, or an internal note, on a support request. */
+export interface SupportRequestNotesTable {
+  id: Generated<number>;
+  request_id: number;
+  author_id: number | null;
+  author_name: string;
+  kind: 'note' | 'reply';
+  body: string;
+  created_at: Timestamp;
+}
+
+export type BroadcastStatus = 'sending' | 'sent' | 'failed';
+
+/** A notification sent to all learners or to the followers of a subject, in batches. */
+export interface BroadcastsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  link: string | null;
+  audience: 'all' | 'subject';
+  subject_id: number | null;
+  subject_name: string | null;
+  status: ColumnType<BroadcastStatus, BroadcastStatus | undefined, BroadcastStatus>;
+  recipient_count: Counter;
+  sent_count: Counter;
+  cursor_user_id: Counter;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}

@@ -53,6 +53,9 @@ import { createPushService, type PushService } from './notifications/push.servic
 import { createPartnershipsService, type PartnershipsService } from './partnerships/partnerships.service.ts';
 import { createStudioContentService, type StudioContentService } from './studio/content.service.ts';
 import { createStudioPagesService, type StudioPagesService } from './studio/help-pages.service.ts';
+import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
+import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
+import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -107,6 +110,12 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   catalogAdmin: CatalogAdminService;
   /** Studio images: upload, crop, resize, store. */
   imageCrop: ImageCropService;
+  /** Studio people: roles, and enrolments granted, extended or revoked by staff. */
+  studioPeople: StudioPeopleService;
+  /** The studio desk: support requests (assign, reply, notes) and lesson error reports. */
+  studioDesk: StudioDeskService;
+  /** Broadcast notifications to all learners or a subject's followers, sent in batches. */
+  broadcasts: BroadcastsService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
   /** Web Push (VAPID): browser subscriptions; every new notification is pushed to opted-in learners. */
@@ -289,6 +298,19 @@ export function createServices({
     }),
     studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
+    studioPeople: createStudioPeopleService({
+      db,
+      enrolments: commerce.enrolments,
+      notifications,
+      audit: studio.audit,
+    }),
+    studioDesk: createStudioDeskService({ db, notifications, messaging, audit: studio.audit }),
+    broadcasts: createBroadcastsService({
+      db,
+      notifications,
+      audit: studio.audit,
+      ...(logger ? { log: logger } : {}),
+    }),
     ...extras,
     search,
     catalog,

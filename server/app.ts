@@ -53,6 +53,7 @@ import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
 import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
 import { studioContentRoutes } from '../modules/studio/content.routes.ts';
+import { studioPeopleRoutes } from '../modules/studio/people.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReferral } from './http/referral.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
@@ -219,6 +220,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // Pushes still in flight finish before the database closes.
   app.addHook('onClose', async () => services.push.idle());
   await app.register(studioContentRoutes);
+  await app.register(studioPeopleRoutes);
   await app.register(traceRoutes);
   await app.register(affiliateRoutes);
   await app.register(affiliateAdminRoutes);

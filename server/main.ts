@@ -110,6 +110,8 @@ async function main(): Promise<void> {
       .catch((error: unknown) => app.log.error({ err: error }, 'scheduled publishing failed'));
   }, 60_000);
   publishScheduled.unref();
+  // Broadcasts a previous process left half sent continue after their last batch.
+  services.broadcasts.resume().catch((error: unknown) => app.log.error({ err: error }, 'broadcast resume failed'));
 
   let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {
@@ -119,6 +121,7 @@ async function main(): Promise<void> {
     clearInterval(reconcilePayments);
     clearInterval(publishScheduled);
     await stopVideoWorker();
+    await services.broadcasts.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -22,6 +22,7 @@ import * as studioSite from './2026-11-22T0920-studio-site.ts';
 import * as studioCommerce from './2026-11-22T0930-studio-commerce.ts';
 import * as studioCourses2 from './2026-11-22T0950-studio-courses2.ts';
 import * as cooperatePush from './2026-11-22T0970-cooperate-push.ts';
+import * as studioPeople from './2026-11-22T0940-studio-people.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0930-studio-commerce': studioCommerce,
   '2026-11-22T0950-studio-courses2': studioCourses2,
   '2026-11-22T0970-cooperate-push': cooperatePush,
+  '2026-11-22T0940-studio-people': studioPeople,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,6 +20,7 @@ import { seedStudioCommerce } from './studio-commerce.ts';
 import { seedStudioCourses2 } from './studio-courses2.ts';
 import { seedPartnerships } from './partnerships.ts';
 import { seedStudioContent } from './studio-content.ts';
+import { seedStudioPeople } from './studio-people.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -51,5 +52,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedStudioCommerce(trx);
     await seedPartnerships(trx);
     await seedStudioContent(trx);
+    await seedStudioPeople(trx);
   });
 }

@@ -80,3 +80,29 @@ export async function revokeForOrder(db: Db, orderId: number, now: string): Prom
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+export function findById(db: Db, id: number) {
+  return db.selectFrom('enrolments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A new end (null = unlimited) for an enrolment not revoked; whether it changed. */
+export async function setEndsAt(db: Db, id: number, endsAt: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('enrolments')
+    .set({ ends_at: endsAt })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ends one enrolment now; whether it was still in force. */
+export async function revokeOne(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('enrolments')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

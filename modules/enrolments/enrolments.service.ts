@@ -109,5 +109,37 @@ export function createEnrolmentsService({ db, course }: { db: Kysely<Database>; 
       return { ...result, already: !enrolled };
     },
     listForUser: (userId: number) => repo.listForUser(db, userId),
+    findById: (id: number) => repo.findById(db, id),
+
+    /** Studio: give a learner a course (a combo with its children) for `days`, or without end. */
+    async grantByStaff(userId: number, courseId: number, courseType: string, days: number | null) {
+      const write = await prepareGrant(userId, 'studio', [{ courseId, courseType, cycle: null, accessDays: days }]);
+      return db.transaction().execute(write);
+    },
+
+    /**
+     * Studio: push an enrolment's end `days` further (from its end, or from now when it has
+     * passed), or make it unlimited (`days` null). A revoked enrolment cannot be extended.
+     */
+    async extend(id: number, days: number | null) {
+      const enrolment = await repo.findById(db, id);
+      if (!enrolment) throw new AppError('NOT_FOUND', 'Không tìm thấy ghi danh.');
+      if (enrolment.revoked_at) throw new AppError('BUSINESS_RULE', 'Ghi danh đã bị thu hồi, không gia hạn được.');
+      const from = enrolment.ends_at === null ? null : Math.max(Date.now(), new Date(enrolment.ends_at).getTime());
+      if (from === null && days !== null)
+        throw new AppError('BUSINESS_RULE', 'Ghi danh này không thời hạn, không cần gia hạn.');
+      const endsAt = days === null || from === null ? null : new Date(from + days * 86_400_000).toISOString();
+      await repo.setEndsAt(db, id, endsAt);
+      return { before: enrolment, endsAt };
+    },
+
+    /** Studio: end one enrolment now. */
+    async revoke(id: number) {
+      const enrolment = await repo.findById(db, id);
+      if (!enrolment) throw new AppError('NOT_FOUND', 'Không tìm thấy ghi danh.');
+      if (!(await repo.revokeOne(db, id, nowIso())))
+        throw new AppError('BUSINESS_RULE', 'Ghi danh này đã bị thu hồi trước đó.');
+      return enrolment;
+    },
   };
 }

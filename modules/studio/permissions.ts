@@ -32,6 +32,10 @@ export const STUDIO_PERMISSIONS = {
   'questions.read': ['teacher', 'editor', 'admin'],
   'partnerships.manage': ['editor', 'admin'],
   'content.write': ['editor', 'admin'],
+  'roles.write': ['admin'],
+  'enrolments.write': ['admin'],
+  'support.write': ['editor', 'admin'],
+  'broadcasts.send': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

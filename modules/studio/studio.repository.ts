@@ -26,7 +26,8 @@ export interface SearchTerms {
 
 /**
  * The search of a studio list: the folded text within any of `columns` (codes, e-mails: plain
- * ASCII), within `names` folded or as typed, or the phone number.
+ * ASCII), within `names` folded on both sides (`kt_unaccent`: "nguyen van" finds "Nguyễn Văn") or
+ * as typed, or the phone number.
  */
 function matchesSearch(terms: SearchTerms, columns: string[], names: string[]) {
   const q = terms.q ?? '';
@@ -34,7 +35,10 @@ function matchesSearch(terms: SearchTerms, columns: string[], names: string[]) {
     sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
   const parts = [
     ...columns.map((column) => like(column, q)),
-    ...names.flatMap((column) => [like(column, q), like(column, terms.raw ?? q)]),
+    ...names.flatMap((column) => [
+      sql<boolean>`kt_unaccent(${sql.ref(column)}) like ${likePattern(q)} escape '\\'`,
+      like(column, terms.raw ?? q),
+    ]),
     sql<boolean>`users.phone like ${likePattern(terms.phone ?? q)} escape '\\'`,
   ];
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
@@ -123,13 +127,15 @@ export function listRefunds(db: Db, orderId: number) {
 }
 
 export interface UserFilter extends SearchTerms {
-  role?: Role | undefined;
+  /** A role, or `staff` (teachers, editors, admins). */
+  role?: Role | 'staff' | undefined;
 }
 
 function filteredUsers(db: Db, filter: UserFilter) {
   let query = db.selectFrom('users');
   if (filter.q) query = query.where(matchesSearch(filter, ['users.email'], ['users.full_name']));
-  if (filter.role) query = query.where('users.role', '=', filter.role);
+  if (filter.role === 'staff') query = query.where('users.role', 'in', ['teacher', 'editor', 'admin']);
+  else if (filter.role) query = query.where('users.role', '=', filter.role);
   return query;
 }
 

@@ -30,7 +30,8 @@ export const ordersQuery = pageQuery.extend({
 
 export const usersQuery = pageQuery.extend({
   q: optionalText(100),
-  role: emptyToUndefined(z.enum(ROLES, { error: 'Vai trò không hợp lệ.' })),
+  /** A role, or `staff`: teachers, editors and admins. */
+  role: emptyToUndefined(z.enum([...ROLES, 'staff'], { error: 'Vai trò không hợp lệ.' })),
   format,
 });
 

@@ -58,7 +58,7 @@ export interface OrderQuery extends Page {
 
 export interface UserQuery extends Page {
   q?: string | undefined;
-  role?: Role | undefined;
+  role?: Role | 'staff' | undefined;
 }
 
 export interface AuditQuery extends Page {

@@ -1,12 +1,12 @@
-/** axe-core in a journey's page: the serious and critical accessibility violations. */
+/** axe-core in a journey's page. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
-export /** Serious and critical axe-core violations of the current page (rule id and first target). */
-async function axeViolations(page: Page): Promise<string[]> {
+/** Serious and critical axe-core violations of the current page (rule id and first target). */
+export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const result = await (

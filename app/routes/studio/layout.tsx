@@ -34,6 +34,9 @@ const LINKS: { to: string; label: string; end?: boolean; permission?: StudioPerm
   { to: '/studio/the', label: 'Hashtag', permission: 'content.write' },
   { to: '/studio/tro-giup', label: 'Trợ giúp', permission: 'content.write' },
   { to: '/studio/trang', label: 'Trang nội dung', permission: 'content.write' },
+  { to: '/studio/ho-tro', label: 'Hỗ trợ', permission: 'support.write' },
+  { to: '/studio/bao-loi', label: 'Báo lỗi bài học', permission: 'support.write' },
+  { to: '/studio/thong-bao', label: 'Gửi thông báo', permission: 'broadcasts.send' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {

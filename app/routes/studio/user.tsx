@@ -4,12 +4,13 @@ import { formatDate, formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
 import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
+import { answerFor, EnrolmentRow, GrantForm, RoleForm, type FormAnswer } from '../../components/studio/people-forms';
 import { Badge, buttonClass, Empty, PageTitle, USER_STATUS_TEXT } from '../../components/studio/studio-ui';
-import { runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import { loadInStudio } from '../../studio.server';
 import { ROLE_LABELS } from './layout';
+import { userAction } from './user-actions.server';
 import type { Route } from './+types/user';
 
 const idParam = z.coerce.number().int().positive();
@@ -22,34 +23,31 @@ function readId(raw: string) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireStudio(request, context, 'users.read');
   const user = await loadInStudio(() => context.services.studio.userDetail(readId(params.id)));
-  return { user, canLock: can(viewer.role, 'users.lock') && user.id !== viewer.id };
+  const canEnrol = can(viewer.role, 'enrolments.write');
+  return {
+    user,
+    canLock: can(viewer.role, 'users.lock') && user.id !== viewer.id,
+    canRole: can(viewer.role, 'roles.write') && user.id !== viewer.id,
+    canEnrol,
+    courses: canEnrol ? await context.services.studioPeople.courseChoices() : [],
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = requireStudio(request, context, 'users.lock');
-  const lock = (await request.formData()).get('intent') === 'lock';
-  return runForm({}, async () => {
-    const user = await context.services.studio.setLocked({ viewer, ip: context.clientIp }, readId(params.id), lock);
-    const ended = user.sessions_revoked ? ` Đã đăng xuất ${user.sessions_revoked} phiên.` : '';
-    return {
-      notice: lock ? `Đã khóa tài khoản.${ended}` : 'Đã mở khóa tài khoản.',
-      message: '',
-      fields: {},
-      values: {},
-    };
-  });
+  return userAction(request, context, readId(params.id));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Người dùng — Studio' });
 
 export default function StudioUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, canLock } = loaderData;
-  const notice = actionData && 'notice' in actionData ? actionData.notice : undefined;
+  const { user, canLock, canRole, canEnrol, courses } = loaderData;
+  const answer = actionData as FormAnswer | undefined;
+  const lock = answerFor(answer, 'lock') ?? answerFor(answer, 'unlock');
   return (
     <div>
       <PageTitle title={user.full_name} back={{ to: '/studio/hoc-vien', label: 'Học viên' }} />
-      <FormMessage message={notice} tone="success" />
-      <FormMessage message={!notice ? actionData?.message : undefined} />
+      <FormMessage message={lock?.notice} tone="success" />
+      <FormMessage message={!lock?.notice ? lock?.message : undefined} />
       <section className="mb-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm">
         <p className="mb-2">
           <Badge value={user.status} text={USER_STATUS_TEXT[user.status]} /> {ROLE_LABELS[user.role] ?? user.role}
@@ -65,18 +63,16 @@ export default function StudioUser({ loaderData, actionData }: Route.ComponentPr
             </button>
           </Form>
         ) : null}
+        {canRole ? <RoleForm role={user.role} labels={ROLE_LABELS} answer={answerFor(answer, 'role')} /> : null}
       </section>
+      {canEnrol ? <GrantForm courses={courses} answer={answerFor(answer, 'grant')} /> : null}
       <h2 className="mb-2 font-semibold">Khóa học đã ghi danh</h2>
       {user.enrolments.length === 0 ? (
         <Empty>Chưa ghi danh khóa học nào.</Empty>
       ) : (
         <ul className="mb-4 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white text-sm">
           {user.enrolments.map((e) => (
-            <li key={e.id} className="px-4 py-2">
-              <span className="font-medium">{e.course_title}</span> · {e.source} · từ {formatDate(e.starts_at)}
-              {e.ends_at ? ` đến ${formatDate(e.ends_at)}` : ' · không thời hạn'}
-              {e.revoked_at ? ` · đã thu hồi ${formatDateTime(e.revoked_at)}` : ''}
-            </li>
+            <EnrolmentRow key={e.id} enrolment={e} canWrite={canEnrol} answer={answer} />
           ))}
         </ul>
       )}

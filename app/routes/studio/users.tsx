@@ -40,7 +40,12 @@ export default function StudioUsers({ loaderData }: Route.ComponentProps) {
           <span className="mb-1 block font-medium text-slate-800">Tên, số điện thoại hoặc e-mail</span>
           <input type="search" name="q" defaultValue={query.q ?? ''} className={inputClass} />
         </label>
-        <FilterSelect label="Vai trò" name="role" value={query.role} options={ROLE_LABELS} />
+        <FilterSelect
+          label="Vai trò"
+          name="role"
+          value={query.role}
+          options={{ ...ROLE_LABELS, staff: 'Nhân sự (giảng viên, biên tập, quản trị)' }}
+        />
         <FilterActions csv={csv} />
       </Form>
       <p className="mb-2 text-sm text-slate-700">{total} người dùng</p>

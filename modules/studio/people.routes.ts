@@ -1,0 +1,281 @@
+/**
+ * Studio people under /api/admin/: roles (roles.write), enrolments (enrolments.write), support
+ * requests and lesson error reports (support.write), broadcasts (broadcasts.send). The permission
+ * is checked before the input is read; every write is audited by the services.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope } from '../site/site.schemas.ts';
+import { requirePermission } from './permissions.ts';
+import * as schemas from './people.schemas.ts';
+import type { Actor } from './studio.service.ts';
+
+const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+
+function actorOf(request: FastifyRequest): Actor {
+  return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
+}
+
+function sendCsv(reply: FastifyReply, name: string, body: string) {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
+    requirePermission(request.viewer, permission);
+  });
+
+  app.post(
+    '/api/admin/users/:id/role.json',
+    {
+      config: { permission: 'roles.write' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Đổi vai trò người dùng (quyền roles.write); không đổi được của chính mình, không hạ quản trị viên cuối cùng; ghi nhật ký',
+        params: schemas.userIdParams,
+        body: schemas.roleInput,
+        response: { 200: envelope(schemas.roleResultSchema) },
+      },
+    },
+    async (request) => {
+      const people = request.services.studioPeople;
+      return { data: await people.setRole(actorOf(request), request.params.id, request.body.role) };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/enrolments.json',
+    {
+      config: { permission: 'enrolments.write' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cấp khóa học cho học viên (quyền enrolments.write): số ngày hoặc không thời hạn, lý do bắt buộc; báo học viên, ghi nhật ký',
+        params: schemas.userIdParams,
+        body: schemas.grantInput,
+        response: { 200: envelope(schemas.grantResultSchema) },
+      },
+    },
+    async (request) => {
+      const { course_id, days, reason } = request.body;
+      const people = request.services.studioPeople;
+      return {
+        data: await people.grant(actorOf(request), request.params.id, { course_id, days: days ?? null, reason }),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/enrolments/:enrolmentId/extend.json',
+    {
+      config: { permission: 'enrolments.write' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Gia hạn ghi danh thêm số ngày, hoặc không thời hạn khi bỏ trống (quyền enrolments.write); lý do bắt buộc',
+        params: schemas.enrolmentParams,
+        body: schemas.extendInput,
+        response: { 200: envelope(schemas.extendResultSchema) },
+      },
+    },
+    async (request) => {
+      const { id, enrolmentId } = request.params;
+      const input = { days: request.body.days ?? null, reason: request.body.reason };
+      return { data: await request.services.studioPeople.extend(actorOf(request), id, enrolmentId, input) };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/enrolments/:enrolmentId/revoke.json',
+    {
+      config: { permission: 'enrolments.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Thu hồi ghi danh ngay (quyền enrolments.write); lý do bắt buộc, báo học viên, ghi nhật ký',
+        params: schemas.enrolmentParams,
+        body: schemas.revokeInput,
+        response: { 200: envelope(schemas.revokeResultSchema) },
+      },
+    },
+    async (request) => {
+      const { id, enrolmentId } = request.params;
+      return { data: await request.services.studioPeople.revoke(actorOf(request), id, enrolmentId, request.body) };
+    },
+  );
+
+  app.get(
+    '/api/admin/support-requests.json',
+    {
+      config: { permission: 'support.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Yêu cầu hỗ trợ (quyền support.write): tìm không dấu, lọc trạng thái, người được giao; ?format=csv',
+        querystring: schemas.supportQuery,
+        response: { 200: schemas.listOf(schemas.supportRowSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const desk = request.services.studioDesk;
+      if (format === 'csv') return sendCsv(reply, 'yeu-cau-ho-tro', await desk.supportCsv(query));
+      const { items, total } = await desk.listSupport(query);
+      return { data: items, meta: { page: query.page, limit: query.limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/admin/support-requests/:id.json',
+    {
+      config: { permission: 'support.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Chi tiết yêu cầu hỗ trợ với các trả lời và ghi chú nội bộ (quyền support.write)',
+        params: schemas.idParams,
+        response: { 200: envelope(schemas.supportDetailSchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.studioDesk.supportDetail(request.params.id) }),
+  );
+
+  app.patch(
+    '/api/admin/support-requests/:id.json',
+    {
+      config: { permission: 'support.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Đổi trạng thái hoặc người được giao của yêu cầu hỗ trợ (quyền support.write); ghi nhật ký',
+        params: schemas.idParams,
+        body: schemas.supportUpdateInput,
+        response: { 200: envelope(schemas.supportRowSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.studioDesk.updateSupport(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/admin/support-requests/:id/notes.json',
+    {
+      config: { permission: 'support.write' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Trả lời người gửi (thông báo, e-mail hoặc SMS) hoặc thêm ghi chú nội bộ cho yêu cầu hỗ trợ (quyền support.write)',
+        params: schemas.idParams,
+        body: schemas.noteInput,
+        response: { 200: envelope(schemas.noteResultSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.studioDesk.addNote(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/api/admin/error-reports.json',
+    {
+      config: { permission: 'support.write' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Báo lỗi bài học (quyền support.write): tìm không dấu, lọc trạng thái, loại lỗi, khóa học; ?format=csv',
+        querystring: schemas.reportsQuery,
+        response: { 200: schemas.listOf(schemas.reportRowSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const desk = request.services.studioDesk;
+      if (format === 'csv') return sendCsv(reply, 'bao-loi-bai-hoc', await desk.reportsCsv(query));
+      const { items, total } = await desk.listReports(query);
+      return { data: items, meta: { page: query.page, limit: query.limit, total } };
+    },
+  );
+
+  app.post(
+    '/api/admin/error-reports/:id/review.json',
+    {
+      config: { permission: 'support.write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Chuyển trạng thái báo lỗi: mới, đã xác nhận, đã sửa, từ chối (quyền support.write); ghi nhật ký',
+        params: schemas.idParams,
+        body: schemas.reviewInput,
+        response: { 200: envelope(schemas.reportRowSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.studioDesk.reviewReport(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/api/admin/broadcasts.json',
+    {
+      config: { permission: 'broadcasts.send' },
+      schema: {
+        tags,
+        security,
+        summary: 'Các thông báo đã gửi hàng loạt, mới nhất trước, với số người nhận (quyền broadcasts.send)',
+        querystring: schemas.pageQuery,
+        response: { 200: schemas.listOf(schemas.broadcastSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await request.services.broadcasts.list(request.query);
+      return { data: items, meta: { page: request.query.page, limit: request.query.limit, total } };
+    },
+  );
+
+  app.get(
+    '/api/admin/broadcasts/preview.json',
+    {
+      config: { permission: 'broadcasts.send' },
+      schema: {
+        tags,
+        security,
+        summary: 'Số người sẽ nhận: mọi học viên, hoặc người theo dõi một chủ đề (quyền broadcasts.send)',
+        querystring: schemas.audienceInput,
+        response: { 200: envelope(schemas.previewSchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.broadcasts.preview(request.query) }),
+  );
+
+  app.post(
+    '/api/admin/broadcasts.json',
+    {
+      config: { permission: 'broadcasts.send' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Gửi thông báo (tiêu đề, nội dung, liên kết) đến mọi học viên hoặc người theo dõi một chủ đề; gửi theo lô sau khi trả lời (quyền broadcasts.send)',
+        body: schemas.broadcastInput,
+        response: { 200: envelope(schemas.broadcastSchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.broadcasts.send(actorOf(request), request.body) }),
+  );
+};

@@ -1,0 +1,181 @@
+/** Schemas of the studio people routes: roles, enrolments, support requests, error reports, broadcasts. */
+import { z } from 'zod';
+import { pageQuery } from '../notifications/notifications.routes.ts';
+
+export { pageQuery };
+import { REPORT_REASONS, REVIEW_STATUSES, SUPPORT_STATUSES } from './people-labels.ts';
+import { ROLES } from './studio.schemas.ts';
+
+const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');
+const optionalText = (max: number) => z.string().trim().max(max, 'Từ khóa quá dài.').optional();
+const emptyToUndefined = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const sort = z.enum(['newest', 'oldest'], { error: 'Cách sắp xếp không hợp lệ.' }).default('newest');
+
+/** A reason of 3–500 characters (grant, extend, revoke). */
+export const reason = z
+  .string({ error: 'Vui lòng nhập lý do (3–500 ký tự).' })
+  .trim()
+  .min(3, 'Vui lòng nhập lý do (3–500 ký tự).')
+  .max(500, 'Vui lòng nhập lý do (3–500 ký tự).');
+
+/** Days of access: 1–3650, or empty / absent = without end. */
+const days = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: 'Số ngày không hợp lệ.' })
+    .int('Số ngày phải là số nguyên.')
+    .min(1, 'Số ngày từ 1 đến 3650.')
+    .max(3650, 'Số ngày từ 1 đến 3650.')
+    .optional(),
+);
+
+export const userIdParams = z.object({ id: positiveId('Mã người dùng không hợp lệ.') });
+export const enrolmentParams = userIdParams.extend({ enrolmentId: positiveId('Mã ghi danh không hợp lệ.') });
+export const idParams = z.object({ id: positiveId('Mã không hợp lệ.') });
+
+export const roleInput = z.object({ role: z.enum(ROLES, { error: 'Vai trò không hợp lệ.' }) });
+export const grantInput = z.object({ course_id: positiveId('Vui lòng chọn khóa học.'), days, reason });
+export const extendInput = z.object({ days, reason });
+export const revokeInput = z.object({ reason });
+
+export const supportQuery = pageQuery.extend({
+  q: optionalText(100),
+  status: emptyToUndefined(z.enum(SUPPORT_STATUSES, { error: 'Trạng thái không hợp lệ.' })),
+  assignee_id: emptyToUndefined(positiveId('Người được giao không hợp lệ.')),
+  sort,
+  format,
+});
+export const supportUpdateInput = z.object({
+  status: emptyToUndefined(z.enum(SUPPORT_STATUSES, { error: 'Trạng thái không hợp lệ.' })),
+  /** An id, or null / empty / 0 to unassign. */
+  assignee_id: z
+    .preprocess(
+      (value) => (value === '' || value === 0 || value === '0' ? null : value),
+      positiveId('Người được giao không hợp lệ.').nullable(),
+    )
+    .optional(),
+});
+export const noteInput = z.object({
+  kind: z.enum(['note', 'reply'], { error: 'Loại ghi chú không hợp lệ.' }),
+  body: z
+    .string({ error: 'Vui lòng nhập nội dung.' })
+    .trim()
+    .min(2, 'Vui lòng nhập nội dung (2–5000 ký tự).')
+    .max(5000, 'Vui lòng nhập nội dung (2–5000 ký tự).'),
+});
+
+export const reportsQuery = pageQuery.extend({
+  q: optionalText(100),
+  review_status: emptyToUndefined(z.enum(REVIEW_STATUSES, { error: 'Trạng thái không hợp lệ.' })),
+  reason: emptyToUndefined(z.enum(REPORT_REASONS, { error: 'Loại lỗi không hợp lệ.' })),
+  course_id: emptyToUndefined(positiveId('Khóa học không hợp lệ.')),
+  sort,
+  format,
+});
+export const reviewInput = z.object({
+  review_status: z.enum(REVIEW_STATUSES, { error: 'Trạng thái không hợp lệ.' }),
+  note: z.string().trim().max(1000, 'Ghi chú tối đa 1000 ký tự.').optional(),
+});
+
+export const audienceInput = z.object({
+  audience: z.enum(['all', 'subject'], { error: 'Vui lòng chọn người nhận.' }),
+  subject_id: emptyToUndefined(positiveId('Vui lòng chọn chủ đề.')),
+});
+export const broadcastInput = z
+  .object({
+    title: z
+      .string({ error: 'Vui lòng nhập tiêu đề.' })
+      .trim()
+      .min(3, 'Tiêu đề từ 3 đến 200 ký tự.')
+      .max(200, 'Tiêu đề từ 3 đến 200 ký tự.'),
+    body: z
+      .string({ error: 'Vui lòng nhập nội dung.' })
+      .trim()
+      .min(3, 'Nội dung từ 3 đến 1000 ký tự.')
+      .max(1000, 'Nội dung từ 3 đến 1000 ký tự.'),
+    link: z
+      .string()
+      .trim()
+      .max(500, 'Liên kết tối đa 500 ký tự.')
+      .refine((value) => value === '' || /^\/(?![/\\])[^\s]*$/.test(value) || /^https:\/\/[^\s]+$/.test(value), {
+        message: 'Liên kết phải là đường dẫn trong trang (bắt đầu bằng /) hoặc địa chỉ https://.',
+      })
+      .optional(),
+    audience: z.enum(['all', 'subject'], { error: 'Vui lòng chọn người nhận.' }),
+    subject_id: emptyToUndefined(positiveId('Vui lòng chọn chủ đề.')),
+  })
+  .refine((value) => value.audience === 'all' || value.subject_id !== undefined, {
+    message: 'Vui lòng chọn chủ đề.',
+    path: ['subject_id'],
+  });
+
+const meta = z.object({ page: z.number(), limit: z.number(), total: z.number() });
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta });
+
+export const roleResultSchema = z.object({ id: z.number(), role: z.string(), changed: z.boolean() });
+export const grantResultSchema = z.object({ course_id: z.number(), course_ids: z.array(z.number()) });
+export const extendResultSchema = z.object({ id: z.number(), ends_at: z.string().nullable() });
+export const revokeResultSchema = z.object({ id: z.number(), revoked: z.boolean() });
+
+export const supportRowSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  full_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  title: z.string().nullable(),
+  content: z.string().nullable(),
+  path: z.string().nullable(),
+  user_id: z.number().nullable(),
+  status: z.string(),
+  status_label: z.string(),
+  assignee_id: z.number().nullable(),
+  assignee_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const supportDetailSchema = supportRowSchema.extend({
+  notes: z.array(
+    z.object({ id: z.number(), kind: z.string(), author_name: z.string(), body: z.string(), created_at: z.string() }),
+  ),
+});
+export const noteResultSchema = z.object({ id: z.number(), kind: z.string(), delivered: z.string().nullable() });
+
+export const reportRowSchema = z.object({
+  id: z.number(),
+  lesson_id: z.number(),
+  lesson_title: z.string(),
+  course_id: z.number(),
+  course_title: z.string(),
+  editor_url: z.string(),
+  user_id: z.number(),
+  user_name: z.string(),
+  reason: z.string(),
+  reason_label: z.string(),
+  content: z.string(),
+  status: z.string(),
+  review_status: z.string(),
+  review_status_label: z.string(),
+  review_note: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const previewSchema = z.object({ recipients: z.number(), subject_name: z.string().nullable() });
+export const broadcastSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  audience: z.string(),
+  subject_id: z.number().nullable(),
+  subject_name: z.string().nullable(),
+  status: z.string(),
+  recipient_count: z.number(),
+  sent_count: z.number(),
+  created_by_name: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});

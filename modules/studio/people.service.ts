@@ -1,0 +1,142 @@
+/**
+ * Studio people: an admin changes a user's role (never their own, never the last admin's) and
+ * grants, extends or revokes enrolments (through the enrolments module) with a reason; the
+ * learner is notified and every change is audited.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, Role } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as accountsRepo from '../accounts/accounts.repository.ts';
+import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { Actor, StudioService } from './studio.service.ts';
+
+const USER_NOT_FOUND = 'Không tìm thấy người dùng.';
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export type StudioPeopleService = ReturnType<typeof createStudioPeopleService>;
+
+export function createStudioPeopleService(deps: {
+  db: Kysely<Database>;
+  enrolments: EnrolmentsService;
+  notifications: NotificationsService;
+  audit: StudioService['audit'];
+}) {
+  const { db, enrolments, notifications, audit } = deps;
+
+  async function userOrFail(id: number) {
+    const user = await accountsRepo.findUserById(db, id);
+    if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+    return user;
+  }
+
+  async function courseOrFail(id: number) {
+    const course = await db
+      .selectFrom('courses')
+      .select(['id', 'title', 'slug', 'type'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!course) throw new AppError('NOT_FOUND', 'Không tìm thấy khóa học.', { course_id: 'Không tìm thấy khóa học.' });
+    return course;
+  }
+
+  /** The enrolment of this user (someone else's id is "not found"), with its course. */
+  async function enrolmentOf(userId: number, enrolmentId: number) {
+    const enrolment = await enrolments.findById(enrolmentId);
+    if (!enrolment || enrolment.user_id !== userId) throw new AppError('NOT_FOUND', 'Không tìm thấy ghi danh.');
+    return { enrolment, course: await courseOrFail(enrolment.course_id) };
+  }
+
+  return {
+    /** A new role; the admin cannot change their own, nor demote the last active admin. */
+    async setRole(actor: Actor, id: number, role: Role) {
+      const user = await userOrFail(id);
+      if (user.id === actor.viewer.id) throw new AppError('BUSINESS_RULE', 'Bạn không thể đổi vai trò của chính mình.');
+      if (user.role === role) return { id: user.id, role, changed: false };
+      if (user.role === 'admin') {
+        const admins = await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role', '=', 'admin')
+          .where('status', '=', 'active')
+          .where('id', '!=', user.id)
+          .executeTakeFirstOrThrow();
+        if (Number(admins.n) === 0)
+          throw new AppError('BUSINESS_RULE', 'Đây là quản trị viên cuối cùng: hãy chỉ định quản trị viên khác trước.');
+      }
+      await db.updateTable('users').set({ role, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await audit(actor, 'user.role', { type: 'user', id }, { role: { from: user.role, to: role } });
+      return { id: user.id, role, changed: true };
+    },
+
+    /** Gives the learner a course for `days` (null = without end); refused when they already have it. */
+    async grant(actor: Actor, userId: number, input: { course_id: number; days: number | null; reason: string }) {
+      const user = await userOrFail(userId);
+      const course = await courseOrFail(input.course_id);
+      if (await enrolments.owns(user.id, course.id))
+        throw new AppError('BUSINESS_RULE', 'Học viên đã có quyền học khóa này; hãy gia hạn ghi danh hiện có.');
+      const courseIds = await enrolments.grantByStaff(user.id, course.id, course.type, input.days);
+      await audit(
+        actor,
+        'enrolment.grant',
+        { type: 'user', id: user.id },
+        { course_id: course.id, course_ids: courseIds, days: input.days, reason: input.reason },
+      );
+      await notifications.notify(user.id, {
+        kind: 'enrolment',
+        title: 'Bạn được cấp quyền học khóa học mới',
+        body: `Bạn có thể học "${course.title}" ngay bây giờ.`,
+        link: `/vao-hoc/${course.slug}`,
+      });
+      return { course_id: course.id, course_ids: courseIds };
+    },
+
+    async extend(actor: Actor, userId: number, enrolmentId: number, input: { days: number | null; reason: string }) {
+      const { course } = await enrolmentOf(userId, enrolmentId);
+      const { before, endsAt } = await enrolments.extend(enrolmentId, input.days);
+      await audit(
+        actor,
+        'enrolment.extend',
+        { type: 'enrolment', id: enrolmentId },
+        {
+          user_id: userId,
+          course_id: course.id,
+          ends_at: { from: iso(before.ends_at), to: endsAt },
+          reason: input.reason,
+        },
+      );
+      await notifications.notify(userId, {
+        kind: 'enrolment',
+        title: 'Thời hạn học đã được gia hạn',
+        body: endsAt
+          ? `"${course.title}" được gia hạn đến ${new Date(endsAt).toLocaleDateString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' })}.`
+          : `"${course.title}" giờ không giới hạn thời gian học.`,
+        link: `/vao-hoc/${course.slug}`,
+      });
+      return { id: enrolmentId, ends_at: endsAt };
+    },
+
+    async revoke(actor: Actor, userId: number, enrolmentId: number, input: { reason: string }) {
+      const { course } = await enrolmentOf(userId, enrolmentId);
+      await enrolments.revoke(enrolmentId);
+      await audit(
+        actor,
+        'enrolment.revoke',
+        { type: 'enrolment', id: enrolmentId },
+        { user_id: userId, course_id: course.id, reason: input.reason },
+      );
+      await notifications.notify(userId, {
+        kind: 'enrolment',
+        title: 'Quyền học đã bị thu hồi',
+        body: `Quyền học "${course.title}" đã bị thu hồi. Lý do: ${input.reason}`,
+        link: null,
+      });
+      return { id: enrolmentId, revoked: true };
+    },
+
+    /** Courses to choose from when granting (title, newest first). */
+    async courseChoices() {
+      return db.selectFrom('courses').select(['id', 'title']).orderBy('title').limit(500).execute();
+    },
+  };
+}
