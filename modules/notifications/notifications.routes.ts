@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { pageQuery } from './page-query.ts';
 
 const notificationSchema = z.object({
   id: z.number().int(),
@@ -14,10 +15,6 @@ const notificationSchema = z.object({
   created_at: z.string(),
 });
 
-export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'Trang không hợp lệ.' }).int().min(1).max(10_000).default(1),
-  limit: z.coerce.number({ error: 'Giới hạn không hợp lệ.' }).int().min(1).max(100).default(20),
-});
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];

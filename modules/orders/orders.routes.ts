@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readReferralCookie } from '../affiliates/referral-cookie.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
-import { pageQuery } from '../notifications/notifications.routes.ts';
+import { pageQuery } from '../notifications/page-query.ts';
 import { envelope } from '../site/site.schemas.ts';
 import * as schemas from './orders.schemas.ts';
 

@@ -1,6 +1,6 @@
 /** Schemas of the studio course editor, part 2: combos, quizzes, scheduling, reorder, uploads, questions. */
 import { z } from 'zod';
-import { pageQuery } from '../notifications/notifications.routes.ts';
+import { pageQuery } from '../notifications/page-query.ts';
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../notifications/notifications.routes.ts';
+import { pageQuery } from '../notifications/page-query.ts';
 
 /** Empty form fields ('' or only spaces) count as empty (SPEC §5 "Display"). */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);

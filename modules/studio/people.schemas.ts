@@ -1,6 +1,6 @@
 /** Schemas of the studio people routes: roles, enrolments, support requests, error reports, broadcasts. */
 import { z } from 'zod';
-import { pageQuery } from '../notifications/notifications.routes.ts';
+import { pageQuery } from '../notifications/page-query.ts';
 
 export { pageQuery };
 import { REPORT_REASONS, REVIEW_STATUSES, SUPPORT_STATUSES } from './people-labels.ts';

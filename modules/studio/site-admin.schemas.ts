@@ -4,7 +4,7 @@
  * empty, numbers and flags may arrive as text.
  */
 import { z } from 'zod';
-import { pageQuery } from '../notifications/notifications.routes.ts';
+import { pageQuery } from '../notifications/page-query.ts';
 import { SETTING_KEYS } from '../site/site.service.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../notifications/notifications.routes.ts';
+import { pageQuery } from '../notifications/page-query.ts';
 
 const day = z
   .string()

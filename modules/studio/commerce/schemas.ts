@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseDateInput } from '../../../lib/format/date.ts';
 import { foldVietnamese } from '../../../lib/text/fold.ts';
-import { pageQuery } from '../../notifications/notifications.routes.ts';
+import { pageQuery } from '../../notifications/page-query.ts';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
