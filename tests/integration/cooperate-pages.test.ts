@@ -34,8 +34,15 @@ describe('the form on public pages', () => {
       .selectFrom('posts')
       .select('slug')
       .where('type', '=', 'solution')
+      .where('is_published', '=', 1)
+      .orderBy('id')
       .executeTakeFirstOrThrow();
-    const teacher = await t.db.selectFrom('teachers').select('slug').executeTakeFirstOrThrow();
+    const teacher = await t.db
+      .selectFrom('teachers')
+      .select('slug')
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     for (const url of ['/giai-phap', `/giai-phap/${solution.slug}`, `/giang-vien-hidden/${teacher.slug}`]) {
       const page = await getPage(t, url);
       expect(page.statusCode, url).toBe(200);
@@ -63,7 +70,12 @@ describe('the form on public pages', () => {
   });
 
   it('records the teacher page as the source', async () => {
-    const teacher = await t.db.selectFrom('teachers').select('slug').executeTakeFirstOrThrow();
+    const teacher = await t.db
+      .selectFrom('teachers')
+      .select('slug')
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const url = `/giang-vien-hidden/${teacher.slug}`;
     const sent = await submitForm(t, url, { ...request, kind: 'teacher', email: 'gv@hoclieuxanh.vn' });
     expect(sent.statusCode).toBe(200);
