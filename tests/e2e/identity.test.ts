@@ -131,7 +131,7 @@ describe('guards (SPEC §6)', () => {
     await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
     await page.waitForURL(`${journey.server.baseUrl}/tai-khoan/thong-bao`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Thông báo' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Thông báo', exact: true }).isVisible()).toBe(true);
 
     for (const path of [
       '/dang-nhap',
