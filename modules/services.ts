@@ -21,7 +21,8 @@ import { readIdentityConfig } from './identity/identity.config.ts';
 import { createIdentityService, type IdentityLogger, type IdentityService } from './identity/identity.service.ts';
 import { createProfileService, type ProfileService } from './accounts/profile.service.ts';
 import { createTokenKit } from './accounts/tokens.ts';
-import { createThrottle, type Throttle } from './cache/throttle.ts';
+import { createRedisThrottle, createThrottle, type Throttle } from './cache/throttle.ts';
+import { Redis } from 'ioredis';
 import { createMessagingService, type MessagingService } from './messaging/messaging.service.ts';
 import { createNotificationsService, type NotificationsService } from './notifications/notifications.service.ts';
 import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
@@ -161,7 +162,13 @@ export function createServices({
   vapidKeys,
 }: ServiceDeps): Services {
   const sanitizeRichContent = createRichContentSanitizer({ iframeHosts: env.IFRAME_HOSTS });
-  const throttle = createThrottle();
+  // With REDIS_URL the per-account counters are shared by every instance (connected on first use).
+  const throttle = env.REDIS_URL
+    ? createRedisThrottle(
+        new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 }),
+        `${env.SITE_LABEL}:th:`,
+      )
+    : createThrottle();
   const secret = sessionSecret ?? env.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const tokens = createTokenKit(secret);
   const storage = storageOverride ?? createObjectStorage(env, secret);

@@ -219,6 +219,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(partnershipsRoutes);
   // Pushes still in flight finish before the database closes.
   app.addHook('onClose', async () => services.push.idle());
+  app.addHook('onClose', async () => services.throttle.close());
   await app.register(studioContentRoutes);
   await app.register(studioPeopleRoutes);
   await app.register(traceRoutes);

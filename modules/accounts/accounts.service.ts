@@ -220,7 +220,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async login(input: { username: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
       const parsed = requireUsername(input.username);
       const key = `login:${'phone' in parsed ? parsed.phone : parsed.email}`;
-      const gate = throttle.peek(key, LOGIN_FAILURES_LIMIT);
+      const gate = await throttle.peek(key, LOGIN_FAILURES_LIMIT);
       if (!gate.allowed) {
         throw new AppError(
           'RATE_LIMITED',
@@ -230,7 +230,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await findByUsername(parsed);
       const ok = await verifyPassword(user?.password_hash ?? null, input.password);
       if (!user || !ok) {
-        throttle.hit(key, LOGIN_FAILURES_LIMIT, LOGIN_FAILURES_WINDOW_MS);
+        await throttle.hit(key, LOGIN_FAILURES_LIMIT, LOGIN_FAILURES_WINDOW_MS);
         throw new AppError('UNAUTHENTICATED', 'Tài khoản hoặc mật khẩu không đúng.', {
           password: 'Tài khoản hoặc mật khẩu không đúng.',
         });
@@ -240,7 +240,7 @@ export function createAccountsService(deps: AccountsDeps) {
           username: 'Chưa xác thực.',
         });
       }
-      throttle.reset(key);
+      await throttle.reset(key);
       return signIn(user, 'password', meta);
     },
 

@@ -72,24 +72,34 @@ export function createActivationService(deps: {
     return error;
   };
 
-  /** Admits one attempt for these keys (learner, address), or refuses it with a 429. */
-  function admit(keys: Gate[]): () => void {
-    for (const { key, limit } of keys) {
-      const pending = inFlight.get(key) ?? 0;
-      const gate = throttle.peek(key, limit - pending);
-      if (pending >= limit || !gate.allowed) {
-        const minutes = Math.max(1, Math.ceil(gate.retryAfterSeconds / 60));
-        throw new AppError('RATE_LIMITED', ACTIVATION_MESSAGES.tooMany(minutes));
-      }
-    }
+  /**
+   * Admits one attempt for these keys (learner, address), or refuses it with a 429. The attempt is
+   * counted in flight before the first await, so simultaneous guesses see each other.
+   */
+  async function admit(keys: Gate[]): Promise<() => void> {
+    const pending = keys.map(({ key }) => inFlight.get(key) ?? 0);
     for (const { key } of keys) inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
-    return () => {
+    const release = () => {
       for (const { key } of keys) {
         const left = (inFlight.get(key) ?? 1) - 1;
         if (left > 0) inFlight.set(key, left);
         else inFlight.delete(key);
       }
     };
+    try {
+      for (const [index, { key, limit }] of keys.entries()) {
+        const others = pending[index]!;
+        const gate = await throttle.peek(key, limit - others);
+        if (others >= limit || !gate.allowed) {
+          const minutes = Math.max(1, Math.ceil(gate.retryAfterSeconds / 60));
+          throw new AppError('RATE_LIMITED', ACTIVATION_MESSAGES.tooMany(minutes));
+        }
+      }
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return release;
   }
 
   async function check(userId: number, code: string): Promise<repo.FoundCode> {
@@ -172,12 +182,12 @@ export function createActivationService(deps: {
         { key: `activation:user:${userId}`, limit: WRONG_CODES_LIMIT },
         ...(clientIp ? [{ key: `activation:ip:${clientIp}`, limit: WRONG_CODES_PER_ADDRESS_LIMIT }] : []),
       ];
-      const release = admit(keys);
+      const release = await admit(keys);
       try {
         return await redeemChecked(userId, code);
       } catch (error) {
         if (isAppError(error) && wrongCodes.has(error)) {
-          for (const { key, limit } of keys) throttle.hit(key, limit, WRONG_CODES_WINDOW_MS);
+          for (const { key, limit } of keys) await throttle.hit(key, limit, WRONG_CODES_WINDOW_MS);
         }
         throw error;
       } finally {

@@ -1,7 +1,11 @@
 /**
- * Fixed-window counters for per-account throttling (login failures, OTP sends). In-process; the
- * windows are short, so a throttled account is never locked out for long.
+ * Fixed-window counters for per-account throttling (login failures, OTP sends, wrong activation
+ * codes, comments, partnership requests). The windows are short, so a throttled account is never
+ * locked out for long. In-process by default; with REDIS_URL the counters live in Redis, so every
+ * instance behind the load balancer shares them (as the route rate limits do).
  */
+import type { Redis } from 'ioredis';
+
 export interface ThrottleResult {
   allowed: boolean;
   retryAfterSeconds: number;
@@ -9,11 +13,15 @@ export interface ThrottleResult {
 
 export interface Throttle {
   /** Counts one hit; not allowed once `limit` hits fall inside the window. */
-  hit(key: string, limit: number, windowMs: number, now?: number): ThrottleResult;
+  hit(key: string, limit: number, windowMs: number, now?: number): Promise<ThrottleResult>;
   /** Reads without counting. */
-  peek(key: string, limit: number, now?: number): ThrottleResult;
-  reset(key: string): void;
+  peek(key: string, limit: number, now?: number): Promise<ThrottleResult>;
+  reset(key: string): Promise<void>;
+  /** Lets go of a shared store's connection (the app's onClose). */
+  close(): Promise<void>;
 }
+
+const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function createThrottle(maxKeys = 100_000): Throttle {
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -23,7 +31,7 @@ export function createThrottle(maxKeys = 100_000): Throttle {
     return entry;
   };
   return {
-    hit(key, limit, windowMs, now = Date.now()) {
+    async hit(key, limit, windowMs, now = Date.now()) {
       let entry = read(key, now);
       if (!entry) {
         entry = { count: 0, resetAt: now + windowMs };
@@ -34,15 +42,63 @@ export function createThrottle(maxKeys = 100_000): Throttle {
         }
       }
       entry.count += 1;
-      return { allowed: entry.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) };
+      return { allowed: entry.count <= limit, retryAfterSeconds: retryAfter(entry.resetAt - now) };
     },
-    peek(key, limit, now = Date.now()) {
+    async peek(key, limit, now = Date.now()) {
       const entry = read(key, now);
       if (!entry) return { allowed: true, retryAfterSeconds: 0 };
-      return { allowed: entry.count < limit, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) };
+      return { allowed: entry.count < limit, retryAfterSeconds: retryAfter(entry.resetAt - now) };
     },
-    reset(key) {
+    async reset(key) {
       windows.delete(key);
+    },
+    async close() {},
+  };
+}
+
+/** INCR, with the window's expiry set by the first hit, in one atomic step: [count, ms left]. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  left = tonumber(ARGV[1])
+end
+return { count, left }`;
+
+/**
+ * The same counters in Redis under `prefix`. Should Redis fail, this instance counts on its own
+ * (in-process) rather than refusing every login.
+ */
+export function createRedisThrottle(redis: Redis, prefix: string, fallback: Throttle = createThrottle()): Throttle {
+  const name = (key: string) => `${prefix}${key}`;
+  return {
+    async hit(key, limit, windowMs, now) {
+      try {
+        const [count, left] = (await redis.eval(HIT_SCRIPT, 1, name(key), String(windowMs))) as [number, number];
+        return { allowed: count <= limit, retryAfterSeconds: retryAfter(left) };
+      } catch {
+        return fallback.hit(key, limit, windowMs, now);
+      }
+    },
+    async peek(key, limit, now) {
+      try {
+        const [value, left] = await Promise.all([redis.get(name(key)), redis.pttl(name(key))]);
+        const count = Number(value ?? 0);
+        if (count === 0 || left === -2) return { allowed: true, retryAfterSeconds: 0 };
+        return { allowed: count < limit, retryAfterSeconds: retryAfter(left) };
+      } catch {
+        return fallback.peek(key, limit, now);
+      }
+    },
+    async reset(key) {
+      await fallback.reset(key);
+      await redis.del(name(key)).catch(() => undefined);
+    },
+    async close() {
+      if (redis.status !== 'end' && redis.status !== 'wait') await redis.quit().catch(() => undefined);
+      else redis.disconnect();
     },
   };
 }

@@ -80,8 +80,8 @@ export function createDiscussionService({
   notifications: NotificationsService;
   throttle: Throttle;
 }) {
-  function limit(key: string, rule: { hits: number; windowMs: number }, message: string) {
-    const result = throttle.hit(key, rule.hits, rule.windowMs);
+  async function limit(key: string, rule: { hits: number; windowMs: number }, message: string) {
+    const result = await throttle.hit(key, rule.hits, rule.windowMs);
     if (!result.allowed) throw new AppError('RATE_LIMITED', message, { retry_after: String(result.retryAfterSeconds) });
   }
 
@@ -169,7 +169,7 @@ export function createDiscussionService({
             parent_id: 'Không tìm thấy bình luận.',
           });
       }
-      limit(`comment:${authorId}`, COMMENT_LIMIT, 'Bạn bình luận quá nhanh. Vui lòng chờ một chút rồi thử lại.');
+      await limit(`comment:${authorId}`, COMMENT_LIMIT, 'Bạn bình luận quá nhanh. Vui lòng chờ một chút rồi thử lại.');
       const { id } = await repo.insertComment(db, {
         lessonId: input.lesson_id,
         userId: authorId,
@@ -200,7 +200,7 @@ export function createDiscussionService({
     async reportError(userId: number | null, input: { lesson_id: number; reason: ErrorReportReason; content: string }) {
       await lessonAccess.require(userId, input.lesson_id);
       if (userId === null) throw new AppError('UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
-      limit(`lesson-error:${userId}`, REPORT_LIMIT, 'Bạn đã gửi nhiều báo lỗi. Vui lòng thử lại sau ít phút.');
+      await limit(`lesson-error:${userId}`, REPORT_LIMIT, 'Bạn đã gửi nhiều báo lỗi. Vui lòng thử lại sau ít phút.');
       const row = await repo.insertErrorReport(db, {
         lessonId: input.lesson_id,
         userId,

@@ -15,7 +15,6 @@ const notificationSchema = z.object({
   created_at: z.string(),
 });
 
-
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
 

@@ -88,7 +88,11 @@ export function createPartnershipsService(deps: PartnershipsDeps) {
   return {
     /** A request from the public form; `ip` is the sender's address (the per-address limit). */
     async submit(input: CooperateInput, meta: { ip: string | null; userId: number | null }) {
-      const gate = throttle.hit(`cooperate:${meta.ip ?? 'unknown'}`, COOPERATE_LIMIT.hits, COOPERATE_LIMIT.windowMs);
+      const gate = await throttle.hit(
+        `cooperate:${meta.ip ?? 'unknown'}`,
+        COOPERATE_LIMIT.hits,
+        COOPERATE_LIMIT.windowMs,
+      );
       if (!gate.allowed) {
         throw new AppError(
           'RATE_LIMITED',
