@@ -18,6 +18,7 @@ import { createServices } from '../../modules/services.ts';
 import { createApp } from '../../server/app.ts';
 import { serveInChild } from '../lib/child.ts';
 import { addCommerceData, commerceEnv, type CommerceOptions } from '../lib/commerce-data.ts';
+import webpush from 'web-push';
 
 export interface ProductOptions {
   pages: boolean;
@@ -25,6 +26,11 @@ export interface ProductOptions {
   commerce?: CommerceOptions;
   /** PAGE_CACHE_SECONDS (the default when absent); 0 renders every page request. */
   pageCacheSeconds?: number;
+}
+
+function vapidEnv(): Record<string, string> {
+  const keys = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
 serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds }) => {
@@ -40,6 +46,8 @@ serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds }) => {
     PUBLIC_URL: 'http://127.0.0.1:3000',
     LOG_LEVEL: 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // Production requires a VAPID key pair (web push); a fresh one per run.
+    ...vapidEnv(),
     RATE_LIMIT_PER_MINUTE: '1000000000',
     AUTH_RATE_LIMIT_SCALE: '100000',
     ...(pageCacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: String(pageCacheSeconds) }),
