@@ -101,12 +101,12 @@ const envSchema = z
     VIDEO_WORKER: booleanFlag.default(true),
     /** Tries of a transcoding job before it is marked failed. */
     VIDEO_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-    /** The largest video file the studio accepts in one upload (default 2 GB). */
+    /** The largest video file the studio accepts (default 3 GB, as the original allowed). */
     VIDEO_UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()
       .min(1024)
-      .default(2 * 1024 * 1024 * 1024),
+      .default(3 * 1024 * 1024 * 1024),
     /** How long a signed playlist, segment, poster or caption URL stays valid. */
     VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
     // Payment gateways (PROTOCOLS.md). Outside production every gateway defaults to the built-in
