@@ -1,12 +1,22 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { createUser } from '../../tests/factories/accounts.ts';
 import { nextClientAddress, signIn } from '../../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
-import { createObjectStorage, createS3Storage, decodeBase64Body, isSafeKey, uploadOrigin } from './storage.ts';
+import {
+  createLocalStorage,
+  createObjectStorage,
+  createS3Storage,
+  decodeBase64Body,
+  isSafeKey,
+  uploadOrigin,
+} from './storage.ts';
 
 const credentials = { accessKeyId: 'KHAITRITESTKEY', secretAccessKey: 'khai-tri-test-secret-key-0000000000000000' };
 
@@ -286,5 +296,49 @@ describe('the avatar flow on the S3 driver (against a local S3 stand-in)', () =>
       remoteAddress: nextClientAddress(),
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('streaming an object to a file (large video sources)', () => {
+  const body = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
+
+  it('on the S3 driver: copies the object into the file, and says when there is none', async () => {
+    const s3 = await startFakeS3();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-getfile-'));
+    try {
+      const storage = createS3Storage({
+        bucket: 'khai-tri',
+        region: 'ap-southeast-1',
+        endpoint: s3.url,
+        forcePathStyle: true,
+        ...credentials,
+      });
+      const source = path.join(dir, 'source.mp4');
+      fs.writeFileSync(source, body);
+      await storage.putFile('video/sources/9/clip.mp4', source, 'video/mp4', { private: true });
+      const copy = path.join(dir, 'copy.mp4');
+      expect(await storage.getFile('video/sources/9/clip.mp4', copy)).toBe(true);
+      expect(fs.readFileSync(copy).equals(body)).toBe(true);
+      expect(await storage.getFile('video/sources/9/none.mp4', path.join(dir, 'none.mp4'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await s3.close();
+    }
+  });
+
+  it('on the local driver: the same', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-getfile-'));
+    try {
+      const storage = createLocalStorage({ root: path.join(dir, 'root'), publicUrl: 'http://localhost', secret: 's' });
+      const source = path.join(dir, 'source.mp4');
+      fs.writeFileSync(source, body);
+      await storage.putFile('video/sources/9/clip.mp4', source, 'video/mp4', { private: true });
+      const copy = path.join(dir, 'copy.mp4');
+      expect(await storage.getFile('video/sources/9/clip.mp4', copy)).toBe(true);
+      expect(fs.readFileSync(copy).equals(body)).toBe(true);
+      expect(await storage.getFile('video/sources/9/none.mp4', path.join(dir, 'none.mp4'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,9 +7,11 @@
  * `direct_url`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../../lib/errors.ts';
 
@@ -65,6 +67,8 @@ export interface ObjectStorage {
   headObject(key: string): Promise<ObjectInfo | null>;
   /** The bytes of a stored object, or null when there is none. */
   getObject(key: string): Promise<Buffer | null>;
+  /** Copies a stored object into a file on disk, streamed (large video sources); false when there is none. */
+  getFile(key: string, file: string): Promise<boolean>;
   /**
    * Stores an object. `private` objects (HLS video) are never made public on S3; on disk they sit
    * under a prefix `/uploads/` does not serve (`PRIVATE_PREFIXES`).
@@ -266,6 +270,16 @@ export function createLocalStorage({ root, publicUrl, secret }: LocalStorageOpti
       }
     },
 
+    async getFile(key, file) {
+      try {
+        await fs.copyFile(filePath(key), file);
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+
     putObject: write,
 
     async putFile(key, file) {
@@ -403,6 +417,20 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
         return Buffer.from(await object.Body.transformToByteArray());
       } catch (error) {
         if (notFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async getFile(key, file) {
+      assertSafeKey(key);
+      const { client, sdk } = await connect();
+      try {
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!object.Body) return false;
+        await pipeline(object.Body as Readable, createWriteStream(file));
+        return true;
+      } catch (error) {
+        if (notFound(error)) return false;
         throw error;
       }
     },

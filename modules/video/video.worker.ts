@@ -69,10 +69,10 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
 
   async function transcode(asset: VideoAssetRow, workDir: string): Promise<repo.ReadyFacts> {
     const { signal } = abort;
-    const source = await storage.getObject(asset.source_key);
-    if (!source) throw new Error(`the source object ${asset.source_key} is missing`);
+    // Streamed to disk: a source may be gigabytes.
     const input = path.join(workDir, 'source');
-    await fs.writeFile(input, source);
+    if (!(await storage.getFile(asset.source_key, input)))
+      throw new Error(`the source object ${asset.source_key} is missing`);
     const facts = await probe(tools.ffprobe, input);
     const rungs = planLadder(facts.width, facts.height);
     const outDir = path.join(workDir, 'out');
@@ -104,8 +104,9 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
     for (let index = 0; index < files.length; index += 4) {
       await Promise.all(
         files.slice(index, index + 4).map(async (file) => {
-          const body = await fs.readFile(path.join(outDir, ...file.split('/')));
-          await storage.putObject(assetKey(asset.id, file), body, contentTypeOf(file), { private: true });
+          await storage.putFile(assetKey(asset.id, file), path.join(outDir, ...file.split('/')), contentTypeOf(file), {
+            private: true,
+          });
         }),
       );
     }
