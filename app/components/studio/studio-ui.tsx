@@ -90,6 +90,21 @@ export function FilterSelect({
 
 export const inputClass = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2';
 export const buttonClass = 'rounded-xl bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800';
+export const dangerButtonClass = 'rounded-xl border border-red-300 px-4 py-2 text-red-800';
+
+/** The "Lưu" and delete buttons of an inline edit form (`intent` = update | delete). */
+export function SaveDeleteButtons({ deleteLabel = 'Xóa' }: { deleteLabel?: string }) {
+  return (
+    <div className="flex gap-2">
+      <button type="submit" name="intent" value="update" className={buttonClass}>
+        Lưu
+      </button>
+      <button type="submit" name="intent" value="delete" className={dangerButtonClass}>
+        {deleteLabel}
+      </button>
+    </div>
+  );
+}
 
 /** Raw text (a gateway's callback, an audit summary): scrolls sideways and can be reached by keyboard. */
 export function Raw({ children, label }: { children: string; label: string }) {

@@ -9,7 +9,7 @@ import {
   placementLabel,
   toLocalInput,
 } from '../../components/studio/site-labels';
-import { buttonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
+import { buttonClass, dangerButtonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -189,7 +189,7 @@ export default function StudioBanner({ loaderData, actionData }: Route.Component
           }}
         >
           <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="rounded-xl border border-red-300 px-4 py-2 text-red-800">
+          <button type="submit" className={dangerButtonClass}>
             Xóa banner
           </button>
         </Form>

@@ -4,7 +4,7 @@ import { batchCodesQuery, batchParams, revokeReason } from '../../../modules/stu
 import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
-import { Badge, PageTitle } from '../../components/studio/studio-ui';
+import { Badge, dangerButtonClass, PageTitle } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -82,7 +82,7 @@ export default function StudioCodeBatch({ loaderData, actionData }: Route.Compon
               }}
             >
               <input type="hidden" name="reason" value="Thu hồi cả lô từ studio" />
-              <button type="submit" disabled={busy} className="rounded-xl border border-red-300 px-4 py-2 text-red-800">
+              <button type="submit" disabled={busy} className={dangerButtonClass}>
                 Thu hồi cả lô
               </button>
             </Form>

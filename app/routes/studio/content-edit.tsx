@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { FormMessage } from '../../components/form-field';
 import { RichTextEditor } from '../../components/studio/rich-text-editor';
-import { Badge, buttonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
+import { Badge, buttonClass, dangerButtonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, runForm } from '../../forms.server';
 import { POST_TYPE_TEXT } from '../../components/studio/content-text';
 import { requireStudio } from '../../guards.server';
@@ -235,12 +235,7 @@ export default function ContentEdit() {
             if (!window.confirm(`Xóa ${text.one} này? Không thể hoàn tác.`)) event.preventDefault();
           }}
         >
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="rounded-xl border border-red-300 px-4 py-2 text-red-800"
-          >
+          <button type="submit" name="intent" value="delete" className={dangerButtonClass}>
             Xóa {text.one}
           </button>
         </Form>

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { navigationInput } from '../../../modules/studio/site-admin.schemas';
 import { FormMessage } from '../../components/form-field';
-import { Badge, buttonClass, Empty, inputClass, PageTitle } from '../../components/studio/studio-ui';
+import { Badge, buttonClass, Empty, inputClass, PageTitle, SaveDeleteButtons } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm, type FormState } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -220,19 +220,7 @@ export default function StudioNavigation({ loaderData, actionData }: Route.Compo
                           }
                           fields={edit?.fields ?? {}}
                         />
-                        <div className="flex gap-2">
-                          <button type="submit" name="intent" value="update" className={buttonClass}>
-                            Lưu
-                          </button>
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="delete"
-                            className="rounded-xl border border-red-300 px-4 py-2 text-red-800"
-                          >
-                            Xóa (cả mục con)
-                          </button>
-                        </div>
+                        <SaveDeleteButtons deleteLabel="Xóa (cả mục con)" />
                       </Form>
                     </details>
                   </li>

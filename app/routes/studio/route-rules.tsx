@@ -10,6 +10,7 @@ import {
   FilterSelect,
   inputClass,
   PageTitle,
+  SaveDeleteButtons,
 } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm, type FormState } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
@@ -199,19 +200,7 @@ export default function StudioRouteRules({ loaderData, actionData }: Route.Compo
                       }
                       fields={edit?.fields ?? {}}
                     />
-                    <div className="flex gap-2">
-                      <button type="submit" name="intent" value="update" className={buttonClass}>
-                        Lưu
-                      </button>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="delete"
-                        className="rounded-xl border border-red-300 px-4 py-2 text-red-800"
-                      >
-                        Xóa
-                      </button>
-                    </div>
+                    <SaveDeleteButtons />
                   </Form>
                 </details>
               </li>

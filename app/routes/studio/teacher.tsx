@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import { teacherInput } from '../../../modules/studio/site-admin.schemas';
 import { FormMessage } from '../../components/form-field';
 import { ImageCropField } from '../../components/studio/image-crop-field';
-import { buttonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
+import { buttonClass, dangerButtonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -145,7 +145,7 @@ export default function StudioTeacher({ loaderData, actionData }: Route.Componen
           }}
         >
           <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="rounded-xl border border-red-300 px-4 py-2 text-red-800">
+          <button type="submit" className={dangerButtonClass}>
             Xóa giảng viên
           </button>
         </Form>
