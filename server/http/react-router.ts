@@ -53,7 +53,7 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
-/** A page as a string (the micro-cache's): no stream to pipe. */
+/** A page from the micro-cache: bytes already encoded, no stream to pipe. */
 function sendPage(reply: FastifyReply, page: PageAnswer): FastifyReply {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
@@ -82,13 +82,19 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
             error: { code: 'NOT_FOUND', message: `Không tìm thấy đường dẫn ${request.method} ${pathname}` },
           });
         }
-        const nonce = reply.raw.cspNonce ?? '';
+        const render = async () => {
+          const handle = await getHandler();
+          return handle(toFetchRequest(request, reply), await options.getLoadContext(request, reply));
+        };
         const cacheKey = options.pageCache?.keyFor(request) ?? null;
-        const cached = cacheKey ? options.pageCache!.lookup(cacheKey, nonce) : null;
-        if (cached) return sendPage(reply, cached);
-        const handle = await getHandler();
-        const response = await handle(toFetchRequest(request, reply), await options.getLoadContext(request, reply));
-        const page = cacheKey ? await options.pageCache!.store(cacheKey, response, nonce) : response;
+        if (!cacheKey) return sendFetchResponse(reply, await render());
+        const policy = reply.raw.getHeader('content-security-policy');
+        const page = await options.pageCache!.serve(
+          cacheKey,
+          request.headers['accept-encoding'],
+          { nonce: reply.raw.cspNonce ?? '', policy: typeof policy === 'string' ? policy : undefined },
+          render,
+        );
         return page instanceof Response ? sendFetchResponse(reply, page) : sendPage(reply, page);
       },
     });
