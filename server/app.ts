@@ -145,6 +145,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...(redis ? { redis, nameSpace: `${env.SITE_LABEL}:rl:` } : {}),
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    // Only a refused request says so (429 with Retry-After and the limits); the three x-ratelimit
+    // headers on every other answer cost each page and API answer for nothing a browser reads.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     // Static files, health checks and signed video files (a player fetches a segment every few
     // seconds; a classroom shares one address) are not limited; everything else is, per client address.
     allowList: (request) =>

@@ -3,7 +3,7 @@
  * referral cookie (30 days, last click wins). Only real document navigations count — not API calls,
  * assets, prefetches, frames or images (cookie stuffing) — and never bots or the affiliate themselves.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPageNavigation } from '../../modules/identity/recognition.ts';
 import { referralSetCookie } from '../../modules/affiliates/referral-cookie.ts';
 import type { Services } from '../../modules/services.ts';
@@ -14,8 +14,7 @@ function header(value: string | string[] | undefined): string | undefined {
 
 /** Call after the viewer hook: a signed-in affiliate's own link does not count. */
 export function registerReferral(app: FastifyInstance, services: Services): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.includes('ref=')) return;
+  const track = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://localhost');
     const ref = url.searchParams.get('ref');
     if (!ref) return;
@@ -40,5 +39,10 @@ export function registerReferral(app: FastifyInstance, services: Services): void
       // Attribution never stands between a visitor and the page.
       request.log.warn({ err: error }, 'referral tracking failed');
     }
+  };
+  // Most requests carry no `ref=`: they pass without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.includes('ref=')) return done();
+    track(request, reply).then(() => done(), done);
   });
 }

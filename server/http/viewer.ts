@@ -3,7 +3,7 @@
  * rule and against the sessions table. An invalid or expired cookie session is logged out (its
  * cookies cleared). Cookie-authenticated mutations must come from our own origin.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { buildClearedSessionCookies, readCookieSession } from '../../modules/accounts/session-cookies.ts';
 import type { Services } from '../../modules/services.ts';
 
@@ -21,25 +21,35 @@ function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
 }
 
 export function registerViewer(app: FastifyInstance, services: Services, publicUrl: string): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/assets/') || request.url.startsWith('/uploads/')) return;
+  /** Resolves the viewer; true when it has answered the request itself (a refused mutation). */
+  const resolve = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       request.viewer = await services.accounts.sessions.resolve(authorization.slice(7).trim());
-      return;
+      return false;
     }
     const session = readCookieSession(request.headers.cookie, services.web.siteLabel);
-    if (!session.present) return;
+    if (!session.present) return false;
     const viewer = session.token ? await services.accounts.sessions.resolve(session.token) : null;
     if (!viewer) {
       reply.header('set-cookie', buildClearedSessionCookies(services.web.secureCookies));
-      return;
+      return false;
     }
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, publicUrl)) {
-      return reply
+      reply
         .status(403)
         .send({ error: { code: 'FORBIDDEN', message: 'Yêu cầu bị từ chối vì không đến từ trang của chúng tôi.' } });
+      return true;
     }
     request.viewer = viewer;
+    return false;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/uploads/')) return done();
+    // Nobody to recognise: no promise for the anonymous visitor's request.
+    if (!request.headers.authorization && !request.headers.cookie) return done();
+    resolve(request, reply).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
 }
