@@ -1,11 +1,13 @@
 /**
  * `npm run bench [-- api ssr auth catalog search checkout learning video lighthouse] [--seconds 5] [--rounds 2]
- *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]`
+ *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]
+ *   [--client lean|autocannon]`
  *
  * The throughput benchmarks compare the product with a baseline measured in the same run and print
  * the ratio against its target (catalog: two endpoints, and their p99 at 64 connections); search
- * and lighthouse check absolute budgets (latency, scores). Servers run in child processes,
- * autocannon in this one (2 cores: one each). Below target still exits 0 (it is a measurement);
+ * and lighthouse check absolute budgets (latency, scores). Servers run in child processes, the
+ * load generator in this one (2 cores: one each): the lean client of lib/load.ts, or autocannon
+ * with `--client autocannon`. Below target still exits 0 (it is a measurement);
  * errors and non-2xx answers exit 1.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,6 +23,7 @@ import { learningBenchmark } from './learning.ts';
 import type { AnyBenchmark, Report, Settings } from './lib/bench.ts';
 import { machineLoad } from './lib/cpu.ts';
 import { comparisonReport, formatCheckLine, formatSummaryLine } from './lib/format.ts';
+import { currentLoadClient, useLoadClient } from './lib/measure.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
 import { searchBenchmark } from './search.ts';
 import { ssrBenchmark } from './ssr.ts';
@@ -68,6 +71,7 @@ function readSettings(): { selected: AnyBenchmark[]; settings: Settings; connect
       warmup: { type: 'string', default: '1' },
       'cpu-prof': { type: 'string' },
       'node-env': { type: 'string', default: 'production' },
+      client: { type: 'string', default: 'lean' },
     },
   });
   const unknown = positionals.filter((name) => !BENCHMARKS.some((bench) => bench.name === name));
@@ -79,6 +83,9 @@ function readSettings(): { selected: AnyBenchmark[]; settings: Settings; connect
   const nodeEnv = values['node-env'];
   if (nodeEnv !== 'production' && nodeEnv !== 'development')
     throw new UsageError('--node-env must be production or development');
+  if (values.client !== 'lean' && values.client !== 'autocannon')
+    throw new UsageError('--client must be lean or autocannon');
+  useLoadClient(values.client);
   const connections =
     values.connections === undefined ? undefined : Math.round(positiveNumber('connections', values.connections));
   return {
@@ -117,7 +124,7 @@ async function main(): Promise<number> {
 
   console.log(
     `Node ${process.version}, ${os.availableParallelism()} CPUs, servers with NODE_ENV=${settings.nodeEnv}, ` +
-      'each in its own child process, autocannon in this one; ' +
+      `each in its own child process, ${currentLoadClient() === 'lean' ? 'the lean load client (bench/lib/load.ts)' : 'autocannon'} in this one; ` +
       `${describeConnections(selected, settings, connections)}, ${settings.warmupSeconds} s warm-up, ` +
       `then ${settings.rounds} × ${settings.seconds} s ` +
       'per side alternating baseline/product; medians.',

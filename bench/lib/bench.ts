@@ -95,3 +95,29 @@ export async function fetchChecked(url: string, contentType: string): Promise<Ch
   }
   return { text, bytes: Buffer.byteLength(text) };
 }
+
+/** What a browser sends with a page request: the benchmarks that load pages send the same. */
+export const BROWSER_PAGE_HEADERS: Record<string, string> = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
+
+/** The bytes a GET puts on the wire with these request headers (the body as sent, maybe compressed). */
+export async function wireBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ bytes: number; encoding: string }> {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve({ bytes, encoding: String(response.headers['content-encoding'] ?? 'identity') }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}

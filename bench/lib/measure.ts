@@ -1,9 +1,65 @@
 /**
- * Throughput measurement with autocannon: one run per call, and the alternating comparison
- * (baseline, product, baseline, product, …) whose medians the benchmarks report.
+ * Throughput measurement: one run per call, and the alternating comparison (baseline, product,
+ * baseline, product, …) whose medians the benchmarks report. The load comes from the lean client
+ * (lib/load.ts); `--client autocannon` uses autocannon instead, to compare.
  */
 import autocannon from 'autocannon';
 import { ownCpuSeconds, processCpuSeconds } from './cpu.ts';
+import { runLoad } from './load.ts';
+
+export type LoadClient = 'lean' | 'autocannon';
+
+let loadClient: LoadClient = 'lean';
+
+/** The load generator every later run uses. */
+export function useLoadClient(client: LoadClient): void {
+  loadClient = client;
+}
+
+export function currentLoadClient(): LoadClient {
+  return loadClient;
+}
+
+type Load = Pick<Run, 'rps' | 'p50' | 'p99' | 'non2xx' | 'errors'>;
+
+async function autocannonLoad(target: Target, seconds: number, connections: number): Promise<Load> {
+  const result = await autocannon({
+    url: target.url,
+    duration: seconds,
+    connections,
+    pipelining: 1,
+    ...(target.json === undefined
+      ? { headers: target.headers ?? {} }
+      : {
+          method: target.method ?? 'POST',
+          body: JSON.stringify(target.json),
+          headers: { 'content-type': 'application/json', ...target.headers },
+        }),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function leanLoad(target: Target, seconds: number, connections: number): Promise<Load> {
+  const result = await runLoad({
+    url: target.url,
+    seconds,
+    connections,
+    ...(target.json === undefined
+      ? { headers: target.headers ?? {} }
+      : {
+          method: target.method ?? 'POST',
+          body: JSON.stringify(target.json),
+          headers: { 'content-type': 'application/json', ...target.headers },
+        }),
+  });
+  return { rps: result.rps, p50: result.p50, p99: result.p99, non2xx: result.non2xx, errors: result.errors };
+}
 
 export interface MeasureSettings {
   /** Seconds per measured run. */
@@ -60,26 +116,10 @@ export function median(values: number[]): number {
 
 export async function measure(target: Target, seconds: number, connections: number): Promise<Run> {
   const started = { wall: performance.now(), server: processCpuSeconds(target.pid), client: ownCpuSeconds() };
-  const result = await autocannon({
-    url: target.url,
-    duration: seconds,
-    connections,
-    pipelining: 1,
-    ...(target.json === undefined
-      ? { headers: target.headers ?? {} }
-      : {
-          method: target.method ?? 'POST',
-          body: JSON.stringify(target.json),
-          headers: { 'content-type': 'application/json', ...target.headers },
-        }),
-  });
+  const load = await (loadClient === 'lean' ? leanLoad : autocannonLoad)(target, seconds, connections);
   const wallSeconds = (performance.now() - started.wall) / 1000;
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    ...load,
     serverCpu: (processCpuSeconds(target.pid) - started.server) / wallSeconds,
     clientCpu: (ownCpuSeconds() - started.client) / wallSeconds,
   };
