@@ -56,12 +56,30 @@ export function foldedWordMatcher(tokens: string[]): (text: string) => boolean {
   return (text) => pattern !== null && pattern.test(foldVietnamese(text));
 }
 
+/** Each character folded on its own, remembered: texts share a small alphabet. */
+const foldedChars = new Map<string, string>();
+
+function foldChar(char: string): string {
+  let piece = foldedChars.get(char);
+  if (piece === undefined) {
+    piece = char.replace(D_WITH_STROKE, 'd').toLowerCase().normalize('NFD').replace(MARKS, '');
+    if (foldedChars.size < 10_000) foldedChars.set(char, piece);
+  }
+  return piece;
+}
+
 function foldWithMap(text: string): { folded: string; origin: number[] } {
   let folded = '';
   const origin: number[] = [];
   let index = 0;
   for (const char of text) {
-    const piece = char.replace(D_WITH_STROKE, 'd').toLowerCase().normalize('NFD').replace(MARKS, '');
+    const piece = foldChar(char);
+    if (piece.length === 1) {
+      folded += piece;
+      origin.push(index);
+      index += char.length;
+      continue;
+    }
     for (const unit of piece) {
       folded += unit;
       origin.push(index);

@@ -82,6 +82,7 @@ export interface SearchCandidate {
   subtype: string | null;
   url: string;
   title: string;
+  /** The opening of the body (BODY_OPENING characters). */
   body: string;
   thumbnail: string | null;
   published_at: Date | string | null;
@@ -102,7 +103,21 @@ export const RANKING_POOL = 1_000;
  */
 export type SearchScope = 'titles' | 'all';
 
-const COLUMNS = sql`d.id, d.kind, d.entity_id, d.subtype, d.url, d.title, d.body, d.thumbnail, d.published_at`;
+/**
+ * How much of each candidate's body is read: the same-mark ranking looks at the title and this
+ * opening, the snippets of the results shown read their whole bodies (`readSearchBodies`). Reading
+ * 400 whole bodies of up to 20,000 characters per query cost more than the search itself.
+ */
+export const BODY_OPENING = 1_500;
+
+const COLUMNS = sql`d.id, d.kind, d.entity_id, d.subtype, d.url, d.title, substr(d.body, 1, ${BODY_OPENING}) as body, d.thumbnail, d.published_at`;
+
+/** The whole bodies of some documents, by id (the results shown, for their snippets). */
+export async function readSearchBodies(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('search_documents').select(['id', 'body']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.body]));
+}
 
 const toCandidates = (rows: SearchCandidate[]) => rows.map((row) => ({ ...row, score: Number(row.score) }));
 

@@ -62,7 +62,10 @@ const collator = new Intl.Collator('vi');
 export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService({ db }: { db: Kysely<Database> }) {
-  /** The candidates with what the sorts need: same-mark word counts, a match in the title, the date. */
+  /**
+   * The candidates with what the sorts need: same-mark word counts (in the title and the opening of
+   * the body, BODY_OPENING characters), a match in the title, the date.
+   */
   function describe(candidates: repo.SearchCandidate[], tokens: string[], words: string[]) {
     const countExact = exactWordCounter(words);
     const matchesTitle = foldedWordMatcher(tokens);
@@ -97,10 +100,11 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
     ].slice(0, CANDIDATE_LIMIT);
   }
 
-  async function search(query: SearchQuery): Promise<SearchResult> {
+  /** Every match of the query, ranked by the sort, with the facets (by kind, before the kind filter). */
+  async function rank(query: Omit<SearchQuery, 'page' | 'limit'>) {
     const tokens = tokenizeQuery(query.q);
     const facets: Record<SearchKind, number> = { course: 0, post: 0, support: 0 };
-    if (tokens.length === 0) return { items: [], total: 0, facets };
+    if (tokens.length === 0) return { tokens, facets, chosen: [] };
     const sort = query.sort ?? 'relevance';
     const ranked = describe(await findCandidates(tokens, sort), tokens, markedWords(query.q));
     for (const item of ranked) facets[item.candidate.kind] += 1;
@@ -125,8 +129,18 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
           return b.exact - a.exact || b.exactTitle - a.exactTitle || b.candidate.score - a.candidate.score;
       }
     });
+    return { tokens, facets, chosen };
+  }
+
+  async function search(query: SearchQuery): Promise<SearchResult> {
+    const { tokens, facets, chosen } = await rank(query);
     const start = (query.page - 1) * query.limit;
-    const items = chosen.slice(start, start + query.limit).map(({ candidate }) => ({
+    const shown = chosen.slice(start, start + query.limit);
+    const bodies = await repo.readSearchBodies(
+      db,
+      shown.map(({ candidate }) => candidate.id),
+    );
+    const items = shown.map(({ candidate }) => ({
       kind: candidate.kind,
       id: candidate.entity_id,
       subtype: candidate.subtype,
@@ -134,7 +148,7 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
       url: candidate.url,
       thumbnail: candidate.thumbnail,
       title_html: highlightText(candidate.title, tokens),
-      snippet_html: buildSnippet(candidate.body, tokens),
+      snippet_html: buildSnippet(bodies.get(candidate.id) ?? candidate.body, tokens),
       published_at: candidate.published_at ? readDate(candidate.published_at).toISOString() : null,
     }));
     return { items, total: chosen.length, facets };
@@ -142,8 +156,8 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
 
   /** Entity ids of one kind matching the query, best first (for `keyword` filters of the lists). */
   async function findIds(q: string, kind: SearchKind): Promise<number[]> {
-    const result = await search({ q, kind, page: 1, limit: CANDIDATE_LIMIT });
-    return result.items.map((item) => item.id);
+    const { chosen } = await rank({ q, kind });
+    return chosen.map(({ candidate }) => candidate.entity_id);
   }
 
   return { search, findIds };

@@ -95,6 +95,21 @@ describe(`Vietnamese search on ${currentEngine()}`, () => {
     expect(body.data[0].title_html).not.toContain('<script>');
   });
 
+  it('finds a word deep in a long body and shows it highlighted in the snippet', async () => {
+    const filler = 'Bài viết dài về học tập suốt đời. '.repeat(300);
+    await createPost(t.db, {
+      title: 'Nhật ký một năm học',
+      content: `<p>${filler}</p><p>Cuối cùng là chuyến đi đảo Phú Quốc.</p>`,
+      published_at: daysAgo(7),
+    });
+    const body = await search(`q=${encodeURIComponent('phu quoc')}`);
+    expect(titles(body)).toEqual(['Nhật ký một năm học']);
+    expect(body.data[0].snippet_html).toContain(
+      'đảo <mark>Phú</mark> <mark>Quốc</mark>',
+    );
+    expect(body.data[0].snippet_html.startsWith('… ')).toBe(true);
+  });
+
   it.runIf(currentEngine() === 'postgres')('tolerates typos on PostgreSQL (pg_trgm)', async () => {
     expect(titles(await search('q=tieng%20anhh%20giao%20tiep'))).toContain('Tiếng Anh giao tiếp');
     expect(titles(await search('q=dia%20lyy'))).toContain('Địa lý 12 — Ôn thi tốt nghiệp');
