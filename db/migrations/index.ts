@@ -23,6 +23,7 @@ import * as studioCommerce from './2026-11-22T0930-studio-commerce.ts';
 import * as studioCourses2 from './2026-11-22T0950-studio-courses2.ts';
 import * as cooperatePush from './2026-11-22T0970-cooperate-push.ts';
 import * as studioPeople from './2026-11-22T0940-studio-people.ts';
+import * as searchWords from './2026-11-22T0980-search-words.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0950-studio-courses2': studioCourses2,
   '2026-11-22T0970-cooperate-push': cooperatePush,
   '2026-11-22T0940-studio-people': studioPeople,
+  '2026-11-22T0980-search-words': searchWords,
 };
 
 export const migrationProvider: MigrationProvider = {

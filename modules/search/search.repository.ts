@@ -51,13 +51,27 @@ export async function upsertSearchDocument(db: Db, doc: SearchDocumentInput, now
     )
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (!isPostgres(db as Kysely<unknown>)) {
+  if (isPostgres(db as Kysely<unknown>)) {
+    await rememberWords(db, `${values.folded_title} ${foldVietnamese(values.body)}`);
+  } else {
     await deleteFromSqliteIndex(db, id);
     await sql`insert into search_fts (rowid, title, body) values (${id}, ${values.folded_title}, ${foldVietnamese(values.body)})`.execute(
       db,
     );
     await sql`insert into search_title_fts (rowid, title) values (${id}, ${values.folded_title})`.execute(db);
   }
+}
+
+/**
+ * Adds a document's words to `search_words` (PostgreSQL), in sorted order so that concurrent
+ * writers take the same locks in the same order (no deadlock between two new documents).
+ */
+async function rememberWords(db: Db, foldedText: string): Promise<void> {
+  const words = [...new Set(foldedText.split(/[^a-z0-9]+/))].filter((word) => word !== '' && word.length <= 40).sort();
+  if (words.length === 0) return;
+  await sql`insert into search_words (word) select unnest(${words}::text[]) order by 1 on conflict do nothing`.execute(
+    db,
+  );
 }
 
 async function deleteFromSqliteIndex(db: Db, id: number): Promise<void> {
@@ -202,18 +216,22 @@ async function rankPostgres(db: Db, pool: RawBuilder<unknown>, tsquery: string, 
 }
 
 /**
- * Typo tolerance (PostgreSQL only; none on SQLite): titles within a trigram distance of the folded
- * query, for when nothing matches every word.
+ * Typo tolerance (PostgreSQL only; none on SQLite): each token that is neither a known word nor the
+ * start of one is replaced by the closest known word (pg_trgm similarity, its default threshold).
+ * Null when nothing was replaced (the query has no typo to correct) or on SQLite.
  */
-export async function findSimilarTitles(db: Db, tokens: string[], limit: number): Promise<SearchCandidate[]> {
-  if (tokens.length === 0 || !isPostgres(db as Kysely<unknown>)) return [];
-  const folded = tokens.join(' ');
-  const fuzzy = await sql<SearchCandidate>`
-    select ${COLUMNS}, public.word_similarity(${folded}, d.folded_title)::float8 as score
-    from search_documents d
-    where ${folded} operator(public.<%) d.folded_title
-    order by score desc, d.id desc
-    limit ${limit}
+export async function correctTokens(db: Db, tokens: string[]): Promise<string[] | null> {
+  if (tokens.length === 0 || !isPostgres(db as Kysely<unknown>)) return null;
+  const result = await sql<{ token: string; word: string | null }>`
+    select t.token,
+      case when exists (select 1 from search_words w where w.word >= (t.token collate "C") and w.word < (t.token || '~') collate "C")
+        then t.token
+        else (select w.word from search_words w where w.word operator(public.%) t.token
+              order by public.similarity(w.word, t.token) desc, w.word limit 1)
+      end as word
+    from unnest(${tokens}::text[]) with ordinality as t(token, position)
+    order by t.position
   `.execute(db);
-  return toCandidates(fuzzy.rows);
+  const corrected = result.rows.map((row) => row.word ?? row.token);
+  return corrected.some((word, index) => word !== tokens[index]) ? corrected : null;
 }

@@ -84,14 +84,17 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
    * and bodies answers too, after the title matches (a title match outranks a body-only one, as
    * the title weight does in the engines; and every title word may be a prefix, in bodies only the
    * last). The choice depends on the words only, not on the page or the kind asked, so totals,
-   * facets and pages agree. When nothing matches at all, titles close to the words (typos, on
-   * PostgreSQL).
+   * facets and pages agree. When nothing matches at all, the words are searched again with each
+   * unknown one replaced by the closest known word (typos, on PostgreSQL).
    */
-  async function findCandidates(tokens: string[], sort: SearchSort) {
+  async function findCandidates(tokens: string[], sort: SearchSort, correct = true): Promise<repo.SearchCandidate[]> {
     const titles = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'titles');
     if (titles.length >= TITLE_CANDIDATES_ENOUGH && (sort === 'relevance' || sort === 'title')) return titles;
     const all = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'all');
-    if (titles.length === 0 && all.length === 0) return repo.findSimilarTitles(db, tokens, CANDIDATE_LIMIT);
+    if (titles.length === 0 && all.length === 0) {
+      const corrected = correct ? await repo.correctTokens(db, tokens) : null;
+      return corrected ? findCandidates(corrected, sort, false) : [];
+    }
     const lead = Math.max(0, ...all.map((candidate) => candidate.score));
     const inTitles = new Set(titles.map((candidate) => candidate.id));
     return [

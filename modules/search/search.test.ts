@@ -104,15 +104,48 @@ describe(`Vietnamese search on ${currentEngine()}`, () => {
     });
     const body = await search(`q=${encodeURIComponent('phu quoc')}`);
     expect(titles(body)).toEqual(['Nhật ký một năm học']);
-    expect(body.data[0].snippet_html).toContain(
-      'đảo <mark>Phú</mark> <mark>Quốc</mark>',
-    );
+    expect(body.data[0].snippet_html).toContain('đảo <mark>Phú</mark> <mark>Quốc</mark>');
     expect(body.data[0].snippet_html.startsWith('… ')).toBe(true);
   });
 
   it.runIf(currentEngine() === 'postgres')('tolerates typos on PostgreSQL (pg_trgm)', async () => {
     expect(titles(await search('q=tieng%20anhh%20giao%20tiep'))).toContain('Tiếng Anh giao tiếp');
     expect(titles(await search('q=dia%20lyy'))).toContain('Địa lý 12 — Ôn thi tốt nghiệp');
+  });
+
+  it.runIf(currentEngine() === 'postgres')(
+    'corrects a typo in a word of a body, and in a word first seen in a document written now',
+    async () => {
+      await createPost(t.db, {
+        title: 'Bản tin cuối tuần',
+        content: '<p>Hướng dẫn chơi đàn xylophone cho người mới bắt đầu.</p>',
+        published_at: daysAgo(8),
+      });
+      expect(titles(await search('q=xylophonne'))).toEqual(['Bản tin cuối tuần']);
+      expect(titles(await search('q=huong%20dann%20xylophone'))).toEqual(['Bản tin cuối tuần']);
+    },
+  );
+
+  it.runIf(currentEngine() === 'postgres')(
+    'answers nothing, not near titles, when every word is known but no document has them all',
+    async () => {
+      const body = await search('q=dia%20ly%20giao%20tiep');
+      expect(body.data).toEqual([]);
+      expect(body.meta.total).toBe(0);
+    },
+  );
+
+  it.runIf(currentEngine() === 'postgres')('fills the known words from the documents already indexed', async () => {
+    const { sql } = await import('kysely');
+    await sql`delete from search_words`.execute(t.db);
+    const migration = await import('../../db/migrations/2026-11-22T0980-search-words.ts');
+    await migration.down(t.db as never);
+    await migration.up(t.db as never);
+    const { rows } = await sql<{
+      word: string;
+    }>`select word from search_words where word in ('xylophone', 'nang', 'dia')`.execute(t.db);
+    expect(rows.map((row) => row.word).sort()).toEqual(['dia', 'nang', 'xylophone']);
+    expect(titles(await search('q=da%20nangg'))).toEqual(['Du lịch Đà Nẵng mùa hè']);
   });
 
   it('answers empty, hostile and long queries without a 500', async () => {
