@@ -58,7 +58,15 @@ async function leanLoad(target: Target, seconds: number, connections: number): P
           headers: { 'content-type': 'application/json', ...target.headers },
         }),
   });
-  return { rps: result.rps, p50: result.p50, p99: result.p99, non2xx: result.non2xx, errors: result.errors };
+  // Latencies to a tenth of a millisecond (autocannon gives whole ones).
+  const tenth = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    rps: result.rps,
+    p50: tenth(result.p50),
+    p99: tenth(result.p99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 export interface MeasureSettings {

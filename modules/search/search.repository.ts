@@ -62,13 +62,20 @@ export async function upsertSearchDocument(db: Db, doc: SearchDocumentInput, now
   }
 }
 
+/** Serialises the writers of `search_words` (see rememberWords). */
+const SEARCH_WORDS_LOCK = 4_242_002;
+
 /**
- * Adds a document's words to `search_words` (PostgreSQL), in sorted order so that concurrent
- * writers take the same locks in the same order (no deadlock between two new documents).
+ * Adds a document's words to `search_words` (PostgreSQL). A new word inserted by a transaction
+ * still open makes any other writer of that word wait for its commit, so two transactions each
+ * writing several documents could wait for each other (a deadlock). A transaction-scoped advisory
+ * lock lets one transaction at a time add words, until it commits; editors write documents one at
+ * a time, so nobody waits in practice.
  */
 async function rememberWords(db: Db, foldedText: string): Promise<void> {
   const words = [...new Set(foldedText.split(/[^a-z0-9]+/))].filter((word) => word !== '' && word.length <= 40).sort();
   if (words.length === 0) return;
+  await sql`select pg_advisory_xact_lock(${SEARCH_WORDS_LOCK})`.execute(db);
   await sql`insert into search_words (word) select unnest(${words}::text[]) order by 1 on conflict do nothing`.execute(
     db,
   );
@@ -196,8 +203,10 @@ async function findPostgresCandidates(
     where search_vector @@ q limit ${RANKING_POOL}`;
   if (db.isTransaction) return rankPostgres(db, pool, tsquery, limit);
   return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    await sql`set local enable_indexscan = off`.execute(trx);
+    // `set local` for both, in one round trip.
+    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
+      trx,
+    );
     return rankPostgres(trx, pool, tsquery, limit);
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createCourse } from '../../tests/factories/catalog.ts';
 import { createPost, createSupportArticle } from '../../tests/factories/content.ts';
 import { createTestContext, currentEngine, type TestContext } from '../../tests/helpers/test-app.ts';
+import { upsertSearchDocument } from './search.repository.ts';
 
 let t: TestContext;
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
@@ -132,6 +133,34 @@ describe(`Vietnamese search on ${currentEngine()}`, () => {
       const body = await search('q=dia%20ly%20giao%20tiep');
       expect(body.data).toEqual([]);
       expect(body.meta.total).toBe(0);
+    },
+  );
+
+  it.runIf(currentEngine() === 'postgres')(
+    'lets two transactions index documents with the same new words at once (no deadlock)',
+    async () => {
+      const document = (entityId: number, word: string) => ({
+        kind: 'post' as const,
+        entity_id: entityId,
+        subtype: 'news',
+        url: `/tin-tuc/bai-${entityId}`,
+        title: `Bài ${word}`,
+        body: `Nội dung về ${word}.`,
+        thumbnail: null,
+        published_at: daysAgo(1),
+      });
+      const write = (first: [number, string], second: [number, string]) =>
+        t.db.transaction().execute(async (trx) => {
+          await upsertSearchDocument(trx, document(...first), daysAgo(0));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await upsertSearchDocument(trx, document(...second), daysAgo(0));
+        });
+      // Each writes the word the other wrote first: without serialising, each waits for the other.
+      await Promise.all([
+        write([900_001, 'kalimbaa'], [900_002, 'ocarinaa']),
+        write([900_003, 'ocarinaa'], [900_004, 'kalimbaa']),
+      ]);
+      expect(titles(await search('q=kalimbaa')).sort()).toEqual(['Bài kalimbaa', 'Bài kalimbaa']);
     },
   );
 
