@@ -3,37 +3,18 @@
  * allowed by hash, sent compressed) runs and hydrates with no policy violation, and the client-side
  * navigations that follow (data requests, cached too) work.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { launchChromium, markDocument, isSameDocument, waitForHydration, waitForTitle, watchPage } from './browser.ts';
-import { startProductServer, type ProductServer } from './server.ts';
+import { expect, it } from 'vitest';
+import { isSameDocument, markDocument, waitForHydration, waitForTitle } from './browser.ts';
+import { useJourney } from './journey.ts';
 
-let server: ProductServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  server = await startProductServer({ PAGE_CACHE_SECONDS: '300' });
-  browser = await launchChromium();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const journey = useJourney({ PAGE_CACHE_SECONDS: '300' });
 
 it('hydrates a page served from the cache, with no CSP violation, and navigates on from it', async () => {
   // The first visit fills the cache.
-  const first = await fetch(`${server.baseUrl}/`);
+  const first = await fetch(journey.url('/'));
   expect(first.headers.get('x-page-cache')).toBe('miss');
 
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'vi-VN' });
-  const page = await context.newPage();
+  const { page, watch } = await journey.openPage();
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as Window & { __violations?: string[] }).__violations = seen;
@@ -41,8 +22,7 @@ it('hydrates a page served from the cache, with no CSP violation, and navigates 
       seen.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  const watch = watchPage(page);
-  const response = await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+  const response = await page.goto(journey.url('/'), { waitUntil: 'networkidle' });
   const headers = response!.headers();
   expect(headers['x-page-cache']).toBe('hit');
   expect(['br', 'gzip']).toContain(headers['content-encoding']);
