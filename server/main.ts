@@ -110,6 +110,16 @@ async function main(): Promise<void> {
       .catch((error: unknown) => app.log.error({ err: error }, 'scheduled publishing failed'));
   }, 60_000);
   publishScheduled.unref();
+  // Resumable video uploads abandoned for a day: their rows and partial files go.
+  const sweepUploads = setInterval(() => {
+    services.videoUploads
+      .sweepAbandoned(new Date())
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'abandoned video uploads removed');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping abandoned uploads failed'));
+  }, 60 * 60_000);
+  sweepUploads.unref();
   // Broadcasts a previous process left half sent continue after their last batch.
   services.broadcasts.resume().catch((error: unknown) => app.log.error({ err: error }, 'broadcast resume failed'));
 
@@ -120,6 +130,7 @@ async function main(): Promise<void> {
     clearInterval(renewSubscriptions);
     clearInterval(reconcilePayments);
     clearInterval(publishScheduled);
+    clearInterval(sweepUploads);
     await stopVideoWorker();
     await services.broadcasts.stop();
     await app.close();

@@ -1,9 +1,10 @@
 /**
  * Teachers in the studio: only their own courses (403 on another teacher's, and on every other
  * /api/admin route), no publishing; the learners' questions on their courses. Resumable video
- * uploads: chunks at offsets, a wrong offset answered with the right one, resume, transcode.
+ * uploads: chunks at offsets, a wrong offset answered with the right one, resume, transcode, and
+ * abandoned uploads swept.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/factories/accounts.ts';
@@ -207,6 +208,45 @@ describe('resumable video upload', () => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['video_upload.create', 'lesson.video']));
   }, 120_000);
+
+  it('sweeps uploads left unfinished for a day: the row and the partial file, not the fresh ones', async () => {
+    const course = await createCourse(t.db, { title: 'Khóa bỏ dở', is_published: 0 });
+    const lesson = await createLesson(t.db, { course_id: course.id, content_type: 'video', title: 'Bài bỏ dở' });
+    const base = `/api/admin/courses/${course.id}/lessons/${lesson.id}/uploads`;
+    const start = async () => {
+      const created = await call(editor, 'POST', `${base}.json`, { filename: 'clip.mp4', size: 100 });
+      const { upload_id } = created.json().data as { upload_id: string };
+      const chunk = await call(
+        editor,
+        'PATCH',
+        `${base}/${upload_id}.json?offset=0`,
+        Buffer.alloc(40, 1),
+        'application/octet-stream',
+      );
+      expect(chunk.json().data.offset).toBe(40);
+      return upload_id;
+    };
+    const abandoned = await start();
+    const fresh = await start();
+    const fileOf = (id: string) => path.join(t.dataDir, 'video-uploads', `${id}.mp4`);
+    expect((await stat(fileOf(abandoned))).size).toBe(40);
+    const dayAndMore = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    await t.db.updateTable('video_uploads').set({ updated_at: dayAndMore }).where('id', '=', abandoned).execute();
+
+    // Two sweeps at once (two instances) remove it once.
+    const removed = await Promise.all([
+      t.services.videoUploads.sweepAbandoned(new Date()),
+      t.services.videoUploads.sweepAbandoned(new Date()),
+    ]);
+    expect(removed.reduce((sum, count) => sum + count, 0)).toBe(1);
+    await expect(stat(fileOf(abandoned))).rejects.toThrow();
+    const gone = await call(editor, 'GET', `${base}/${abandoned}.json`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe('Không tìm thấy phiên tải lên. Vui lòng chọn lại tệp.');
+    // The fresh one resumes where it was.
+    expect((await call(editor, 'GET', `${base}/${fresh}.json`)).json().data.offset).toBe(40);
+    expect((await stat(fileOf(fresh))).size).toBe(40);
+  });
 
   it('refuses a size over the limit, a non-video lesson and an unknown upload', async () => {
     const course = await createCourse(t.db, { title: 'Khóa giới hạn', is_published: 0 });

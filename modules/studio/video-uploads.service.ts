@@ -21,6 +21,9 @@ import type { Actor, StudioService } from './studio.service.ts';
 
 export type VideoUploadsService = ReturnType<typeof createVideoUploadsService>;
 
+/** An unfinished upload untouched this long is abandoned: a day, so an editor can resume tomorrow morning. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
 export function createVideoUploadsService(deps: {
   db: Kysely<Database>;
   /** Where partial uploads are kept (DATA_DIR/video-uploads). */
@@ -146,5 +149,34 @@ export function createVideoUploadsService(deps: {
     return view({ ...row, received: size, asset_id: queued.asset_id });
   }
 
-  return { create, status, append };
+  /**
+   * Removes uploads left unfinished for longer than `idleMs` (the editor closed the tab and never
+   * came back): the row and the partial file on disk. Each is claimed by its last update, so an
+   * upload that receives a chunk meanwhile is kept, and two instances sweeping at once remove it once.
+   */
+  async function sweepAbandoned(now: Date, idleMs = ABANDONED_UPLOAD_MS): Promise<number> {
+    const before = new Date(now.getTime() - idleMs).toISOString();
+    const stale = await db
+      .selectFrom('video_uploads')
+      .select(['id', 'extension', 'updated_at'])
+      .where('asset_id', 'is', null)
+      .where('updated_at', '<', before)
+      .limit(500)
+      .execute();
+    let removed = 0;
+    for (const row of stale) {
+      const deleted = await db
+        .deleteFrom('video_uploads')
+        .where('id', '=', row.id)
+        .where('updated_at', '=', row.updated_at)
+        .where('asset_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) !== 1) continue;
+      await fs.rm(fileOf(row.id, row.extension), { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  return { create, status, append, sweepAbandoned };
 }
