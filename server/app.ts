@@ -99,6 +99,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[ẩn]' } } }),
+    // A logger that writes nothing (LOG_LEVEL=silent) gives no per-request child: creating one
+    // serialises and redacts its bindings on every request for lines that are never written.
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{8,64}$/.test(incoming) ? incoming : randomUUID();
