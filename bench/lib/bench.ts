@@ -1,4 +1,5 @@
 /** What a benchmark is, and the helpers every benchmark uses: servers that always stop, checked fetches. */
+import http from 'node:http';
 import { startChildServer, type ChildServer, type StartOptions } from './child-server.ts';
 import type { Comparison, MeasureSettings } from './measure.ts';
 
@@ -107,7 +108,6 @@ export async function wireBytes(
   url: string,
   headers: Record<string, string>,
 ): Promise<{ bytes: number; encoding: string }> {
-  const http = await import('node:http');
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {

@@ -22,19 +22,23 @@ export function currentLoadClient(): LoadClient {
 
 type Load = Pick<Run, 'rps' | 'p50' | 'p99' | 'non2xx' | 'errors'>;
 
+/** The request a target asks for: a GET with its headers, or its JSON body with the method. */
+function requestOf(target: Target): { method?: string; body?: string; headers: Record<string, string> } {
+  if (target.json === undefined) return { headers: target.headers ?? {} };
+  return {
+    method: target.method ?? 'POST',
+    body: JSON.stringify(target.json),
+    headers: { 'content-type': 'application/json', ...target.headers },
+  };
+}
+
 async function autocannonLoad(target: Target, seconds: number, connections: number): Promise<Load> {
   const result = await autocannon({
     url: target.url,
     duration: seconds,
     connections,
     pipelining: 1,
-    ...(target.json === undefined
-      ? { headers: target.headers ?? {} }
-      : {
-          method: target.method ?? 'POST',
-          body: JSON.stringify(target.json),
-          headers: { 'content-type': 'application/json', ...target.headers },
-        }),
+    ...requestOf(target),
   });
   return {
     rps: result.requests.average,
@@ -46,18 +50,7 @@ async function autocannonLoad(target: Target, seconds: number, connections: numb
 }
 
 async function leanLoad(target: Target, seconds: number, connections: number): Promise<Load> {
-  const result = await runLoad({
-    url: target.url,
-    seconds,
-    connections,
-    ...(target.json === undefined
-      ? { headers: target.headers ?? {} }
-      : {
-          method: target.method ?? 'POST',
-          body: JSON.stringify(target.json),
-          headers: { 'content-type': 'application/json', ...target.headers },
-        }),
-  });
+  const result = await runLoad({ url: target.url, seconds, connections, ...requestOf(target) });
   // Latencies to a tenth of a millisecond (autocannon gives whole ones).
   const tenth = (ms: number) => Math.round(ms * 10) / 10;
   return {

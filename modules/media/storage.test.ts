@@ -16,6 +16,7 @@ import {
   decodeBase64Body,
   isSafeKey,
   uploadOrigin,
+  type ObjectStorage,
 } from './storage.ts';
 
 const credentials = { accessKeyId: 'KHAITRITESTKEY', secretAccessKey: 'khai-tri-test-secret-key-0000000000000000' };
@@ -302,6 +303,17 @@ describe('the avatar flow on the S3 driver (against a local S3 stand-in)', () =>
 describe('streaming an object to a file (large video sources)', () => {
   const body = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
 
+  /** Stores `body` privately, copies it back to a file, and asks for an object that is not there. */
+  async function expectCopiedToFile(storage: ObjectStorage, dir: string): Promise<void> {
+    const source = path.join(dir, 'source.mp4');
+    fs.writeFileSync(source, body);
+    await storage.putFile('video/sources/9/clip.mp4', source, 'video/mp4', { private: true });
+    const copy = path.join(dir, 'copy.mp4');
+    expect(await storage.getFile('video/sources/9/clip.mp4', copy)).toBe(true);
+    expect(fs.readFileSync(copy).equals(body)).toBe(true);
+    expect(await storage.getFile('video/sources/9/none.mp4', path.join(dir, 'none.mp4'))).toBe(false);
+  }
+
   it('on the S3 driver: copies the object into the file, and says when there is none', async () => {
     const s3 = await startFakeS3();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-getfile-'));
@@ -313,13 +325,7 @@ describe('streaming an object to a file (large video sources)', () => {
         forcePathStyle: true,
         ...credentials,
       });
-      const source = path.join(dir, 'source.mp4');
-      fs.writeFileSync(source, body);
-      await storage.putFile('video/sources/9/clip.mp4', source, 'video/mp4', { private: true });
-      const copy = path.join(dir, 'copy.mp4');
-      expect(await storage.getFile('video/sources/9/clip.mp4', copy)).toBe(true);
-      expect(fs.readFileSync(copy).equals(body)).toBe(true);
-      expect(await storage.getFile('video/sources/9/none.mp4', path.join(dir, 'none.mp4'))).toBe(false);
+      await expectCopiedToFile(storage, dir);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
       await s3.close();
@@ -330,13 +336,7 @@ describe('streaming an object to a file (large video sources)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kt-getfile-'));
     try {
       const storage = createLocalStorage({ root: path.join(dir, 'root'), publicUrl: 'http://localhost', secret: 's' });
-      const source = path.join(dir, 'source.mp4');
-      fs.writeFileSync(source, body);
-      await storage.putFile('video/sources/9/clip.mp4', source, 'video/mp4', { private: true });
-      const copy = path.join(dir, 'copy.mp4');
-      expect(await storage.getFile('video/sources/9/clip.mp4', copy)).toBe(true);
-      expect(fs.readFileSync(copy).equals(body)).toBe(true);
-      expect(await storage.getFile('video/sources/9/none.mp4', path.join(dir, 'none.mp4'))).toBe(false);
+      await expectCopiedToFile(storage, dir);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -74,12 +74,6 @@ function foldWithMap(text: string): { folded: string; origin: number[] } {
   let index = 0;
   for (const char of text) {
     const piece = foldChar(char);
-    if (piece.length === 1) {
-      folded += piece;
-      origin.push(index);
-      index += char.length;
-      continue;
-    }
     for (const unit of piece) {
       folded += unit;
       origin.push(index);

@@ -69,14 +69,20 @@ const SEARCH_WORDS_LOCK = 4_242_002;
  * Adds a document's words to `search_words` (PostgreSQL). A new word inserted by a transaction
  * still open makes any other writer of that word wait for its commit, so two transactions each
  * writing several documents could wait for each other (a deadlock). A transaction-scoped advisory
- * lock lets one transaction at a time add words, until it commits; editors write documents one at
- * a time, so nobody waits in practice.
+ * lock lets one transaction at a time add new words, until it commits; editors write documents one
+ * at a time, so nobody waits in practice.
  */
 async function rememberWords(db: Db, foldedText: string): Promise<void> {
-  const words = [...new Set(foldedText.split(/[^a-z0-9]+/))].filter((word) => word !== '' && word.length <= 40).sort();
+  const words = [...new Set(foldedText.split(/[^a-z0-9]+/))].filter((word) => word !== '' && word.length <= 40);
   if (words.length === 0) return;
+  // Most saves bring no new word: they take no lock.
+  const { rows } = await sql<{ word: string }>`
+    select t.word from unnest(${words}::text[]) as t(word)
+    where not exists (select 1 from search_words w where w.word = (t.word collate "C"))
+    order by 1`.execute(db);
+  if (rows.length === 0) return;
   await sql`select pg_advisory_xact_lock(${SEARCH_WORDS_LOCK})`.execute(db);
-  await sql`insert into search_words (word) select unnest(${words}::text[]) order by 1 on conflict do nothing`.execute(
+  await sql`insert into search_words (word) select unnest(${rows.map((row) => row.word)}::text[]) on conflict do nothing`.execute(
     db,
   );
 }
