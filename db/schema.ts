@@ -469,6 +469,8 @@ export interface SearchDocumentsTable {
   body: string;
   /** foldVietnamese(title) — prefix and typo matching. */
   folded_title: string;
+  /** The first SEARCH_OPENING characters of the body: what the ranking reads of it. */
+  opening: string;
   thumbnail: string | null;
   published_at: Timestamp | null;
   updated_at: Timestamp;

@@ -24,6 +24,7 @@ import * as studioCourses2 from './2026-11-22T0950-studio-courses2.ts';
 import * as cooperatePush from './2026-11-22T0970-cooperate-push.ts';
 import * as studioPeople from './2026-11-22T0940-studio-people.ts';
 import * as searchWords from './2026-11-22T0980-search-words.ts';
+import * as searchSegments from './2026-11-22T0990-search-segments.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0970-cooperate-push': cooperatePush,
   '2026-11-22T0940-studio-people': studioPeople,
   '2026-11-22T0980-search-words': searchWords,
+  '2026-11-22T0990-search-segments': searchSegments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,12 @@
  */
 import { sql, type Kysely } from 'kysely';
 
+/** How many characters of each body are kept in `opening`, what the ranking reads of it. */
+export const SEARCH_OPENING = 500;
+
+/** Documents per search segment: 2^14 ids (see migration 2026-11-22T0990-search-segments). */
+export const SEARCH_SEGMENT_BITS = 14;
+
 export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
   await sql`select pg_advisory_xact_lock(4242001)`.execute(db);
   await sql`create extension if not exists unaccent with schema public`.execute(db);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { foldVietnamese } from '../../lib/text/fold.ts';
 import {
   buildSnippet,
   countExactWords,
-  foldedWordMatcher,
+  foldedTokenCounter,
   highlightText,
   markedWords,
   tokenizeQuery,
@@ -24,13 +25,14 @@ describe('search text helpers', () => {
     expect(countExactWords('Nuôi con dế mèn', markedWords('ế'))).toBe(0);
   });
 
-  it('tells whether a folded token starts a word of the text, as highlighting does', () => {
-    const matches = foldedWordMatcher(['dia', 'da']);
-    expect(matches('Địa lý 12')).toBe(true);
-    expect(matches('Du lịch Đà Nẵng')).toBe(true);
-    expect(matches('Khu đô thị')).toBe(false);
-    expect(matches('Chỉ địa')).toBe(true);
-    expect(foldedWordMatcher(['ng'])('Tiếng Anh')).toBe(false);
+  it('counts the folded tokens that start a word of a folded text, as highlighting marks them', () => {
+    const count = foldedTokenCounter(['dia', 'da']);
+    expect(count(foldVietnamese('Địa lý 12'))).toBe(1);
+    expect(count(foldVietnamese('Du lịch Đà Nẵng'))).toBe(1);
+    expect(count(foldVietnamese('Khu đô thị'))).toBe(0);
+    expect(count(foldVietnamese('Chỉ địa, đà'))).toBe(2);
+    expect(foldedTokenCounter(['ng'])(foldVietnamese('Tiếng Anh'))).toBe(0);
+    expect(foldedTokenCounter(['12', 'ly'])('dia ly 12')).toBe(2);
   });
 
   it('highlights whole words as written and escapes HTML', () => {

@@ -50,10 +50,17 @@ export function countExactWords(text: string, words: string[]): number {
   return exactWordCounter(words)(text);
 }
 
-/** Whether a folded token starts a word of the text, marks and đ ignored (`highlightText` marks something). */
-export function foldedWordMatcher(tokens: string[]): (text: string) => boolean {
-  const pattern = tokens.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${tokens.join('|')})`, 'u');
-  return (text) => pattern !== null && pattern.test(foldVietnamese(text));
+/**
+ * How many of the folded tokens start a word of an already folded text (`folded_title`), as
+ * highlighting would mark them.
+ */
+export function foldedTokenCounter(tokens: string[]): (folded: string) => number {
+  const patterns = tokens.map((token) => new RegExp(`(?<![a-z0-9])${token}`));
+  return (folded) => {
+    let count = 0;
+    for (const pattern of patterns) if (pattern.test(folded)) count += 1;
+    return count;
+  };
 }
 
 /** Each character folded on its own, remembered: texts share a small alphabet. */

@@ -1,12 +1,14 @@
 /**
  * The search index, one interface over two engines: SQLite FTS5 over folded text (search_fts over
  * titles and bodies, search_title_fts over titles; rowid = search_documents.id) and PostgreSQL
- * full-text over `kt_unaccent` (a generated tsvector; `title_vector` for titles only) plus pg_trgm
- * on the folded title for typo tolerance. Every write to a course, post or support
- * article calls `upsertSearchDocument` / `deleteSearchDocument` in the same transaction.
+ * full-text over `kt_unaccent` (generated tsvectors carrying a segment lexeme; `title_vector` for
+ * titles only) plus pg_trgm over `search_words` for typo tolerance. The engines find matches, the
+ * service ranks them. Every write to a course, post or support article calls
+ * `upsertSearchDocument` / `deleteSearchDocument` in the same transaction.
  */
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { isPostgres } from '../../db/migrations/columns.ts';
+import { SEARCH_OPENING, SEARCH_SEGMENT_BITS } from '../../db/migrations/search-index.ts';
 import type { Database, SearchKind } from '../../db/schema.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 
@@ -26,11 +28,19 @@ export interface SearchDocumentInput {
 
 const MAX_BODY = 20_000;
 
+/** The first SEARCH_OPENING characters of a body, never ending on half a surrogate pair. */
+function openingOf(body: string): string {
+  const opening = body.slice(0, SEARCH_OPENING);
+  return /[\uD800-\uDBFF]$/.test(opening) ? opening.slice(0, -1) : opening;
+}
+
 export async function upsertSearchDocument(db: Db, doc: SearchDocumentInput, now: string): Promise<void> {
+  const body = doc.body.normalize('NFC').slice(0, MAX_BODY);
   const values = {
     ...doc,
     title: doc.title.normalize('NFC').slice(0, 300),
-    body: doc.body.normalize('NFC').slice(0, MAX_BODY),
+    body,
+    opening: openingOf(body),
     folded_title: foldVietnamese(doc.title).slice(0, 300),
     updated_at: now,
   };
@@ -43,6 +53,7 @@ export async function upsertSearchDocument(db: Db, doc: SearchDocumentInput, now
         url: values.url,
         title: values.title,
         body: values.body,
+        opening: values.opening,
         folded_title: values.folded_title,
         thumbnail: values.thumbnail,
         published_at: values.published_at,
@@ -109,20 +120,12 @@ export interface SearchCandidate {
   subtype: string | null;
   url: string;
   title: string;
-  /** The opening of the body (BODY_OPENING characters). */
-  body: string;
+  folded_title: string;
+  /** The first SEARCH_OPENING characters of the body. */
+  opening: string;
   thumbnail: string | null;
   published_at: Date | string | null;
-  /** Engine relevance, higher is better. */
-  score: number;
 }
-
-/**
- * How many matches an engine scores at most: a word found in tens of thousands of documents costs
- * no more than this. Past it, the most recently indexed matches are the ones ranked, except in the
- * PostgreSQL body index, which takes them in storage order (decision 0006).
- */
-export const RANKING_POOL = 1_000;
 
 /**
  * Which index a search reads: the small titles-only one, where every word is a prefix; or titles
@@ -130,14 +133,12 @@ export const RANKING_POOL = 1_000;
  */
 export type SearchScope = 'titles' | 'all';
 
-/**
- * How much of each candidate's body is read: the same-mark ranking looks at the title and this
- * opening, the snippets of the results shown read their whole bodies (`readSearchBodies`). Reading
- * 400 whole bodies of up to 20,000 characters per query cost more than the search itself.
- */
-export const BODY_OPENING = 1_500;
+/** Whether a token is matched as a word prefix in this scope (see SearchScope). */
+const isPrefix = (scope: SearchScope, index: number, count: number) => scope === 'titles' || index === count - 1;
 
-const COLUMNS = sql`d.id, d.kind, d.entity_id, d.subtype, d.url, d.title, substr(d.body, 1, ${BODY_OPENING}) as body, d.thumbnail, d.published_at`;
+const COLUMNS = sql.raw(
+  'd.id, d.kind, d.entity_id, d.subtype, d.url, d.title, d.folded_title, d.opening, d.thumbnail, d.published_at',
+);
 
 /** The whole bodies of some documents, by id (the results shown, for their snippets). */
 export async function readSearchBodies(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -146,88 +147,116 @@ export async function readSearchBodies(db: Db, ids: number[]): Promise<Map<numbe
   return new Map(rows.map((row) => [row.id, row.body]));
 }
 
-const toCandidates = (rows: SearchCandidate[]) => rows.map((row) => ({ ...row, score: Number(row.score) }));
+/**
+ * The folded query words, with what each word prefix stands for where the engine needs it spelled
+ * out (see `expandPrefixes`). Tokens are [a-z0-9] only.
+ */
+export interface SearchTerms {
+  tokens: string[];
+  /** PostgreSQL: the known words each token starts (null: too many, matched as a prefix). */
+  words: Map<string, string[] | null>;
+}
 
-/** Whether a token is matched as a word prefix in this scope (see SearchScope). */
-const isPrefix = (scope: SearchScope, index: number, count: number) => scope === 'titles' || index === count - 1;
+/** At most this many known words stand for a word prefix; past it the engine expands it itself. */
+export const PREFIX_WORDS = 128;
 
 /**
- * Documents matching every folded token in one scope, best first. Each engine scores at most
- * RANKING_POOL matches inside its index and keeps the best `limit` before any document row is
- * read. Tokens must be [a-z0-9] only.
+ * Spells out word prefixes on PostgreSQL: GIN answers a prefix (`duc:*`) by collecting every
+ * posting of every word it starts before anything else, which is what the segments are there to
+ * avoid, whereas a list of words (`duc | ducs`) is walked segment by segment. `search_words`
+ * holds every word ever indexed, so the list is complete. SQLite's FTS5 keeps its own prefix index.
+ */
+export async function expandPrefixes(db: Db, tokens: string[]): Promise<SearchTerms> {
+  if (tokens.length === 0 || !isPostgres(db as Kysely<unknown>)) return { tokens, words: new Map() };
+  const result = await sql<{ token: string; words: string[] }>`
+    select t.token, array(
+      select w.word from search_words w
+      where w.word >= (t.token collate "C") and w.word < (t.token || '~') collate "C"
+      order by w.word limit ${PREFIX_WORDS + 1}
+    ) as words
+    from unnest(${tokens}::text[]) as t(token)
+  `.execute(db);
+  return {
+    tokens,
+    words: new Map(result.rows.map((row) => [row.token, row.words.length > PREFIX_WORDS ? null : row.words])),
+  };
+}
+
+/**
+ * The newest `limit` documents matching every token in one scope. No relevance is computed in the
+ * engines: the service ranks what they find (decision 0006, "Third pass").
  */
 export async function findSearchCandidates(
   db: Db,
-  tokens: string[],
+  terms: SearchTerms,
   limit: number,
   scope: SearchScope,
 ): Promise<SearchCandidate[]> {
+  const { tokens } = terms;
   if (tokens.length === 0) return [];
-  if (isPostgres(db as Kysely<unknown>)) return findPostgresCandidates(db, tokens, limit, scope);
+  if (isPostgres(db as Kysely<unknown>)) return findPostgresCandidates(db, terms, limit, scope);
   const match = tokens
     .map((token, index) => (isPrefix(scope, index, tokens.length) ? `"${token}"*` : `"${token}"`))
     .join(' ');
-  // The newest RANKING_POOL matches, in the index's own order (it stops there), scored by bm25.
-  const pool =
+  // FTS5 walks its doclists newest first and stops at the limit.
+  const matches =
     scope === 'titles'
-      ? sql`select rowid, -bm25(search_title_fts) as score from search_title_fts
-          where search_title_fts match ${match} order by rowid desc limit ${RANKING_POOL}`
-      : sql`select rowid, -bm25(search_fts, 10.0, 1.0) as score from search_fts
-          where search_fts match ${match} order by rowid desc limit ${RANKING_POOL}`;
+      ? sql`select rowid from search_title_fts where search_title_fts match ${match} order by rowid desc limit ${limit}`
+      : sql`select rowid from search_fts where search_fts match ${match} order by rowid desc limit ${limit}`;
   const result = await sql<SearchCandidate>`
-    select ${COLUMNS}, m.score
-    from (select rowid, score from (${pool}) order by score desc, rowid desc limit ${limit}) m
-    join search_documents d on d.id = m.rowid
-    order by m.score desc, d.id desc
+    select ${COLUMNS} from (${matches}) m join search_documents d on d.id = m.rowid order by d.id desc
   `.execute(db);
-  return toCandidates(result.rows);
+  return result.rows;
 }
 
+/** The tsquery of the terms in a scope; null when a prefix starts no known word (nothing can match). */
+function postgresQuery({ tokens, words }: SearchTerms, scope: SearchScope): string | null {
+  const parts: string[] = [];
+  for (const [index, token] of tokens.entries()) {
+    if (!isPrefix(scope, index, tokens.length)) {
+      parts.push(token);
+      continue;
+    }
+    const known = words.get(token);
+    if (known === null) parts.push(`${token}:*`);
+    else if (known === undefined || known.length === 0) return null;
+    else parts.push(known.length === 1 ? known[0]! : `(${known.join(' | ')})`);
+  }
+  return parts.join(' & ');
+}
+
+/**
+ * PostgreSQL: segment by segment, newest first (each vector carries its segment's lexeme, see
+ * migration 2026-11-22T0990-search-segments), until `limit` matches are found; within a segment
+ * the matches come through the GIN index in storage order. The query depends on the segment, so
+ * the planner cannot take a common word's statistics for a reason to walk the table testing each
+ * row's vector (which cost 0.4–0.8 s for mid-frequency words, decision 0006): it reads the index.
+ */
 async function findPostgresCandidates(
   db: Db,
-  tokens: string[],
+  terms: SearchTerms,
   limit: number,
   scope: SearchScope,
 ): Promise<SearchCandidate[]> {
-  const tsquery = tokens
-    .map((token, index) => (isPrefix(scope, index, tokens.length) ? `${token}:*` : token))
-    .join(' & ');
-  if (scope === 'titles') {
-    // Titles are short and stored inline: the planner may walk the newest rows and test each.
-    return rankPostgres(
-      db,
-      sql`select id, title_vector as vector from search_documents, to_tsquery('simple', ${tsquery}) q
-      where title_vector @@ q order by id desc limit ${RANKING_POOL}`,
-      tsquery,
-      limit,
-    );
-  }
-  // The body vector is large (compressed, out of line): testing row by row costs far more than the
-  // planner believes, so the pool is always read through the GIN index (a bitmap scan), in storage
-  // order: asking for the newest would read every match (0.1–0.7 s for common words).
-  const pool = sql`select id, search_vector as vector from search_documents, to_tsquery('simple', ${tsquery}) q
-    where search_vector @@ q limit ${RANKING_POOL}`;
-  if (db.isTransaction) return rankPostgres(db, pool, tsquery, limit);
-  return db.transaction().execute(async (trx) => {
-    // `set local` for both, in one round trip.
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`.execute(
-      trx,
-    );
-    return rankPostgres(trx, pool, tsquery, limit);
-  });
-}
-
-/** Ranks a pool of (id, vector) by ts_rank, then reads the wide rows of the best `limit`. */
-async function rankPostgres(db: Db, pool: RawBuilder<unknown>, tsquery: string, limit: number) {
+  const tsquery = postgresQuery(terms, scope);
+  if (tsquery === null) return [];
+  const vector = sql.ref(scope === 'titles' ? 'd.title_vector' : 'd.search_vector');
   const result = await sql<SearchCandidate>`
-    select ${COLUMNS}, m.score
-    from (
-      select p.id, ts_rank(p.vector, to_tsquery('simple', ${tsquery}))::float8 as score from (${pool}) p
-      order by score desc, p.id desc limit ${limit}
-    ) m join search_documents d on d.id = m.id
-    order by m.score desc, d.id desc
+    with newest as (select coalesce(max(id), 0) >> ${sql.lit(SEARCH_SEGMENT_BITS)} as n from search_documents)
+    select m.* from newest cross join (values (0), (1), (-1)) as part(back)
+    cross join lateral (
+      select ${COLUMNS} from search_documents d
+      where ${vector} @@ (
+        to_tsquery('simple', ${tsquery}) && (case
+          when part.back >= 0 then format('''~%s''', newest.n - part.back)::tsquery
+          else format('!''~%s'' & !''~%s''', newest.n, newest.n - 1)::tsquery
+        end)
+      )
+      limit ${limit}
+    ) m
+    limit ${limit}
   `.execute(db);
-  return toCandidates(result.rows);
+  return result.rows;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Database, SearchKind } from '../../db/schema.ts';
 import {
   buildSnippet,
   exactWordCounter,
-  foldedWordMatcher,
+  foldedTokenCounter,
   highlightText,
   markedWords,
   tokenizeQuery,
@@ -51,7 +51,7 @@ export interface SearchQuery {
   limit: number;
 }
 
-/** How many engine candidates are ranked in memory (the engines pre-sort by their own relevance). */
+/** How many candidates each index gives at most: the newest matches (the total shown is capped there). */
 const CANDIDATE_LIMIT = 400;
 /** How many title matches make the titles-only index's answer enough (decision 0006). */
 const TITLE_CANDIDATES_ENOUGH = 60;
@@ -59,47 +59,61 @@ const TITLE_CANDIDATES_ENOUGH = 60;
 /** Vietnamese alphabetical order for the title sort (built once: a collator is costly to create). */
 const collator = new Intl.Collator('vi');
 
+/** A candidate and where it was found: in the titles-only index, or only in the one over bodies. */
+interface Found {
+  candidate: repo.SearchCandidate;
+  inTitles: boolean;
+}
+
 export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService({ db }: { db: Kysely<Database> }) {
   /**
-   * The candidates with what the sorts need: same-mark word counts (in the title and the opening of
-   * the body, BODY_OPENING characters), a match in the title, the date.
+   * The candidates with what the sorts need (decision 0006, "Third pass"): same-mark word counts
+   * (in the title, and in the title and the body's opening), how many query words start a word of
+   * the title and how long the title is, the date.
    */
-  function describe(candidates: repo.SearchCandidate[], tokens: string[], words: string[]) {
+  function describe(found: Found[], tokens: string[], words: string[]) {
     const countExact = exactWordCounter(words);
-    const matchesTitle = foldedWordMatcher(tokens);
-    return candidates.map((candidate) => ({
-      candidate,
-      exactTitle: countExact(candidate.title),
-      exact: countExact(`${candidate.title} ${candidate.body}`),
-      inTitle: matchesTitle(candidate.title) ? 1 : 0,
-      time: candidate.published_at ? readDate(candidate.published_at).getTime() : 0,
-    }));
+    const countTitleHits = foldedTokenCounter(tokens);
+    return found.map(({ candidate, inTitles }) => {
+      const exactTitle = countExact(candidate.title);
+      const exactOpening = countExact(candidate.opening);
+      return {
+        candidate,
+        inTitles: inTitles ? 1 : 0,
+        exactTitle,
+        exact: exactTitle + exactOpening,
+        exactOpening,
+        titleHits: countTitleHits(candidate.folded_title),
+        titleWords: candidate.folded_title.split(' ').length,
+        time: candidate.published_at ? readDate(candidate.published_at).getTime() : 0,
+      };
+    });
   }
 
   /**
    * Titles first: when the small titles-only index alone finds at least TITLE_CANDIDATES_ENOUGH
    * documents, they are the results (relevance and title sorts). Otherwise the index over titles
-   * and bodies answers too, after the title matches (a title match outranks a body-only one, as
-   * the title weight does in the engines; and every title word may be a prefix, in bodies only the
-   * last). The choice depends on the words only, not on the page or the kind asked, so totals,
-   * facets and pages agree. When nothing matches at all, the words are searched again with each
-   * unknown one replaced by the closest known word (typos, on PostgreSQL).
+   * and bodies answers too, after the title matches (every title word may be a prefix, in bodies
+   * only the last). The choice depends on the words only, not on the page or the kind asked, so
+   * totals, facets and pages agree. When nothing matches at all, the words are searched again with
+   * each unknown one replaced by the closest known word (typos, on PostgreSQL).
    */
-  async function findCandidates(tokens: string[], sort: SearchSort, correct = true): Promise<repo.SearchCandidate[]> {
-    const titles = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'titles');
-    if (titles.length >= TITLE_CANDIDATES_ENOUGH && (sort === 'relevance' || sort === 'title')) return titles;
-    const all = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'all');
+  async function findCandidates(tokens: string[], sort: SearchSort, correct = true): Promise<Found[]> {
+    const terms = await repo.expandPrefixes(db, tokens);
+    const titles = await repo.findSearchCandidates(db, terms, CANDIDATE_LIMIT, 'titles');
+    const fromTitles = titles.map((candidate) => ({ candidate, inTitles: true }));
+    if (titles.length >= TITLE_CANDIDATES_ENOUGH && (sort === 'relevance' || sort === 'title')) return fromTitles;
+    const all = await repo.findSearchCandidates(db, terms, CANDIDATE_LIMIT, 'all');
     if (titles.length === 0 && all.length === 0) {
       const corrected = correct ? await repo.correctTokens(db, tokens) : null;
       return corrected ? findCandidates(corrected, sort, false) : [];
     }
-    const lead = Math.max(0, ...all.map((candidate) => candidate.score));
     const inTitles = new Set(titles.map((candidate) => candidate.id));
     return [
-      ...titles.map((candidate) => ({ ...candidate, score: candidate.score + lead })),
-      ...all.filter((candidate) => !inTitles.has(candidate.id)),
+      ...fromTitles,
+      ...all.filter((candidate) => !inTitles.has(candidate.id)).map((candidate) => ({ candidate, inTitles: false })),
     ].slice(0, CANDIDATE_LIMIT);
   }
 
@@ -113,23 +127,35 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
     for (const item of ranked) facets[item.candidate.kind] += 1;
     const chosen = query.kind ? ranked.filter((item) => item.candidate.kind === query.kind) : ranked;
     chosen.sort((a, b) => {
+      const newest = b.candidate.id - a.candidate.id;
       switch (sort) {
         case 'title':
           return (
-            b.inTitle - a.inTitle ||
+            Number(b.titleHits > 0) - Number(a.titleHits > 0) ||
             b.exactTitle - a.exactTitle ||
-            collator.compare(a.candidate.title, b.candidate.title)
+            collator.compare(a.candidate.title, b.candidate.title) ||
+            newest
           );
         case 'content':
           return (
-            Number(b.candidate.body.length > 0) - Number(a.candidate.body.length > 0) ||
-            b.exact - b.exactTitle - (a.exact - a.exactTitle) ||
-            b.candidate.score - a.candidate.score
+            Number(b.candidate.opening.length > 0) - Number(a.candidate.opening.length > 0) ||
+            b.exactOpening - a.exactOpening ||
+            a.inTitles - b.inTitles ||
+            newest
           );
         case 'date':
-          return b.time - a.time || b.candidate.score - a.candidate.score;
+          return b.time - a.time || newest;
         default:
-          return b.exact - a.exact || b.exactTitle - a.exactTitle || b.candidate.score - a.candidate.score;
+          // Same marks first; then title matches, the titles that are most the query (more of its
+          // words, fewer others); then the newest.
+          return (
+            b.exact - a.exact ||
+            b.exactTitle - a.exactTitle ||
+            b.inTitles - a.inTitles ||
+            b.titleHits - a.titleHits ||
+            a.titleWords - b.titleWords ||
+            newest
+          );
       }
     });
     return { tokens, facets, chosen };
@@ -151,7 +177,7 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
       url: candidate.url,
       thumbnail: candidate.thumbnail,
       title_html: highlightText(candidate.title, tokens),
-      snippet_html: buildSnippet(bodies.get(candidate.id) ?? candidate.body, tokens),
+      snippet_html: buildSnippet(bodies.get(candidate.id) ?? candidate.opening, tokens),
       published_at: candidate.published_at ? readDate(candidate.published_at).toISOString() : null,
     }));
     return { items, total: chosen.length, facets };
