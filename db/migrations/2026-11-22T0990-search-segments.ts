@@ -8,8 +8,8 @@
  * The FTS tables key on the row id, which is kept.
  *
  * PostgreSQL: `opening` is added, and both search vectors carry a segment lexeme, `~N` for the
- * ids N·2^14 … (N+1)·2^14−1. A search asks the newest segment first and stops once it has its
- * candidates: GIN cannot stop a scan early, so asking it for a common word over the whole table
+ * ids N·2^14 … (N+1)·2^14−1. A search asks the newest segment, then the one before, then the
+ * older ones together, and stops once it has its candidates: GIN cannot stop a scan early, so asking it for a common word over the whole table
  * built a bitmap of every match (40–80 ms at 100,000 documents); asked with the segment's lexeme,
  * GIN skips through the word's postings to the segment's (2–9 ms).
  */

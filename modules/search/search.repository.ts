@@ -226,9 +226,10 @@ function postgresQuery({ tokens, words }: SearchTerms, scope: SearchScope): stri
 }
 
 /**
- * PostgreSQL: segment by segment, newest first (each vector carries its segment's lexeme, see
- * migration 2026-11-22T0990-search-segments), until `limit` matches are found; within a segment
- * the matches come through the GIN index in storage order. The query depends on the segment, so
+ * PostgreSQL, newest first: the newest segment, the one before, then every older one in a single
+ * scan (each vector carries its segment's lexeme, see migration 2026-11-22T0990-search-segments),
+ * stopping once `limit` matches are found; within a part the matches come through the GIN index in
+ * storage order. One scan per older segment cost as much each as the newest, whatever its size. The query depends on the segment, so
  * the planner cannot take a common word's statistics for a reason to walk the table testing each
  * row's vector (which cost 0.4–0.8 s for mid-frequency words, decision 0006): it reads the index.
  */
