@@ -23,6 +23,10 @@ describe('search text helpers', () => {
     expect(countExactWords('Con dê và cừu', markedWords('con dế'))).toBe(1);
     expect(countExactWords('Nuôi con dế mèn', markedWords('dế mè'))).toBe(2);
     expect(countExactWords('Nuôi con dế mèn', markedWords('ế'))).toBe(0);
+    // The character before a match is read whole: 𝐀 (a letter outside the BMP) joins the word.
+    expect(countExactWords('𝐀ab', ['ab'])).toBe(0);
+    expect(countExactWords('\uDC00ab 😀ab x-ab', ['ab'])).toBe(1);
+    expect(countExactWords('HÀ NỘI', markedWords('hà nội'))).toBe(2);
   });
 
   it('counts the folded tokens that start a word of a folded text, as highlighting marks them', () => {
@@ -47,6 +51,16 @@ describe('search text helpers', () => {
     expect(snippet.startsWith('… ')).toBe(true);
     expect(snippet).toContain('<mark>Địa</mark>');
     expect(snippet.endsWith(' …')).toBe(true);
+  });
+
+  it('finds the first match of a long text, near its start, at the end of its lead or deep inside', () => {
+    const filler = (length: number) => 'ôn tập '.repeat(Math.ceil(length / 7)).slice(0, length);
+    for (const at of [10, 1_700, 1_990, 5_000]) {
+      const text = `${filler(at)} Đà Nẵng ${filler(6_000)} Đà Nẵng cuối.`;
+      const snippet = buildSnippet(text, ['da', 'nang']);
+      expect(snippet, String(at)).toContain('<mark>Đà</mark> <mark>Nẵng</mark>');
+      expect(snippet.match(/<mark>/g), String(at)).toHaveLength(2);
+    }
   });
 
   it('turns rich content into plain text', () => {

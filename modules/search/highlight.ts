@@ -30,24 +30,36 @@ export function markedWords(query: string): string[] {
   ].slice(0, 8);
 }
 
+const WORD_CHAR_AT = /[\p{L}\p{N}]/uy;
+
+/** Whether `word` occurs in `haystack` at the start of a word (no letter or digit just before). */
+function startsWord(haystack: string, word: string): boolean {
+  for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+    if (at === 0) return true;
+    // The character before, whole when it is a surrogate pair.
+    const pair = at > 1 && /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(haystack.slice(at - 2, at));
+    WORD_CHAR_AT.lastIndex = pair ? at - 2 : at - 1;
+    if (!WORD_CHAR_AT.test(haystack)) return true;
+  }
+  return false;
+}
+
 /**
  * Counts how many of the typed words (`markedWords`) occur with the same marks at the start of a
- * word of a text. One pattern per word, built once per query: the text is only lowercased, never
- * rewritten (words hold letters and digits only, so they need no escaping).
+ * word of a text already in NFC (what the index stores). The text is only lowercased.
  */
 export function exactWordCounter(words: string[]): (text: string) => number {
-  const patterns = words.map((word) => new RegExp(`(?<![\\p{L}\\p{N}])${word}`, 'u'));
   return (text) => {
-    const haystack = text.normalize('NFC').toLowerCase();
+    const haystack = text.toLowerCase();
     let count = 0;
-    for (const pattern of patterns) if (pattern.test(haystack)) count += 1;
+    for (const word of words) if (startsWord(haystack, word)) count += 1;
     return count;
   };
 }
 
-/** How many of the typed words occur with the same marks at the start of a word of the text. */
+/** How many of the typed words occur with the same marks at the start of a word of any text. */
 export function countExactWords(text: string, words: string[]): number {
-  return exactWordCounter(words)(text);
+  return exactWordCounter(words)(text.normalize('NFC'));
 }
 
 /**
@@ -145,9 +157,27 @@ export function highlightText(text: string, tokens: string[]): string {
   return render(text, findRanges(text, tokens), 0, text.length);
 }
 
+/** How much of a long text is folded first, looking for a match near its start. */
+const SNIPPET_LEAD = 2_000;
+
+/**
+ * The match ranges a snippet needs: folding goes one character at a time, so a long body is
+ * searched in its first SNIPPET_LEAD characters first. When a match there leaves room for the whole
+ * snippet after it, the ranges of that lead are the ones the snippet shows; otherwise the whole
+ * text is searched.
+ */
+function snippetRanges(text: string, tokens: string[], size: number): Array<[number, number]> {
+  if (text.length > SNIPPET_LEAD) {
+    const lead = findRanges(text.slice(0, SNIPPET_LEAD), tokens);
+    // The snippet ends at most `size` characters and one word (20) after the match's start.
+    if (lead.length > 0 && lead[0]![0] + size + 20 < SNIPPET_LEAD - 40) return lead;
+  }
+  return findRanges(text, tokens);
+}
+
 /** About `size` characters around the first match, escaped, with matches in `<mark>`. */
 export function buildSnippet(text: string, tokens: string[], size = 180): string {
-  const ranges = findRanges(text, tokens);
+  const ranges = snippetRanges(text, tokens, size);
   const first = ranges[0]?.[0] ?? 0;
   let start = Math.max(0, first - Math.floor(size / 3));
   if (start > 0) {
