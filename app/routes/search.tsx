@@ -31,8 +31,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, kind, sort, page, search, items, total, facets } = loaderData;
+  const { query, kind, sort, page, search, items, total, facets, capped } = loaderData;
   const all = facets.course + facets.post + facets.support;
+  // Past CANDIDATE_LIMIT matches only the newest are ranked: the counts are lower bounds.
+  const count = (value: number) => `${value}${capped ? '+' : ''}`;
   const tab = (value: string | null) => {
     const params = new URLSearchParams(search);
     params.delete('page');
@@ -49,7 +51,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             aria-current={kind === null ? 'page' : undefined}
             className={`rounded-full px-3 py-1.5 text-sm font-medium ${kind === null ? 'bg-brand-600 text-white' : 'bg-white ring-1 ring-slate-200'}`}
           >
-            Tất cả ({all})
+            Tất cả ({count(all)})
           </Link>
           {KINDS.map((value) => (
             <Link
@@ -58,7 +60,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               aria-current={kind === value ? 'page' : undefined}
               className={`rounded-full px-3 py-1.5 text-sm font-medium ${kind === value ? 'bg-brand-600 text-white' : 'bg-white ring-1 ring-slate-200'}`}
             >
-              {SEARCH_KIND_LABELS[value]} ({facets[value]})
+              {SEARCH_KIND_LABELS[value]} ({count(facets[value])})
             </Link>
           ))}
         </nav>

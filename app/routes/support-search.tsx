@@ -8,7 +8,7 @@ import type { Route } from './+types/support-search';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const query = params.slug.slice(0, 200);
   const result = await context.services.search.search({ q: query, kind: 'support', page: 1, limit: 30 });
-  return { query, hits: result.items, total: result.total };
+  return { query, hits: result.items, total: result.total, capped: result.capped };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function SupportSearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, hits, total } = loaderData;
+  const { query, hits, total, capped } = loaderData;
   return (
     <PageFrame
       title={`Tìm kiếm hỗ trợ: “${query}”`}
@@ -28,7 +28,7 @@ export default function SupportSearchPage({ loaderData }: Route.ComponentProps) 
       <div className="mb-6">
         <SupportSearchForm defaultValue={query} />
       </div>
-      <p className="mb-3 text-sm text-slate-600">{total} kết quả</p>
+      <p className="mb-3 text-sm text-slate-600">{capped ? `Hơn ${total}` : total} kết quả</p>
       {hits.length === 0 ? (
         <EmptyState>
           Không tìm thấy bài viết phù hợp.{' '}

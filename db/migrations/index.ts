@@ -25,6 +25,7 @@ import * as cooperatePush from './2026-11-22T0970-cooperate-push.ts';
 import * as studioPeople from './2026-11-22T0940-studio-people.ts';
 import * as searchWords from './2026-11-22T0980-search-words.ts';
 import * as searchSegments from './2026-11-22T0990-search-segments.ts';
+import * as searchTitlePrefixes from './2026-11-22T1000-search-title-prefixes.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0940-studio-people': studioPeople,
   '2026-11-22T0980-search-words': searchWords,
   '2026-11-22T0990-search-segments': searchSegments,
+  '2026-11-22T1000-search-title-prefixes': searchTitlePrefixes,
 };
 
 export const migrationProvider: MigrationProvider = {

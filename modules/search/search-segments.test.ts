@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_OPENING, SEARCH_SEGMENT_BITS } from '../../db/migrations/search-index.ts';
 import { createTestContext, currentEngine, type TestContext } from '../../tests/helpers/test-app.ts';
 import { PREFIX_WORDS, upsertSearchDocument, type SearchDocumentInput } from './search.repository.ts';
+import { CANDIDATE_LIMIT } from './search.service.ts';
 
 let t: TestContext;
 const SEGMENT = 2 ** SEARCH_SEGMENT_BITS;
@@ -13,7 +14,7 @@ async function search(query: string) {
   expect(response.statusCode, query).toBe(200);
   return response.json() as {
     data: Array<{ title: string; snippet_html: string }>;
-    meta: { total: number; facets: Record<string, number> };
+    meta: { total: number; facets: Record<string, number>; capped: boolean };
   };
 }
 
@@ -95,8 +96,30 @@ describe(`search segments and ranking on ${currentEngine()}`, () => {
     expect(body.data[0]!.snippet_html).toContain('<mark>Côn</mark> <mark>Đảo</mark>');
   });
 
+  it('matches the start of a title word only, each query word a prefix', async () => {
+    await index(document('Thành phố biển Nha Trang', 'Du lịch mùa hè.'));
+    expect(titles(await search('q=tha%20ph%20nh%20tr'))).toEqual(['Thành phố biển Nha Trang']);
+    expect(titles(await search('q=thanh%20pho%20bien'))).toEqual(['Thành phố biển Nha Trang']);
+    // `hanh` is inside `thanh`, not at its start (and a known word: no typo to correct).
+    await index(document('Hạnh phúc', 'Gia đình.'));
+    expect((await search('q=hanh%20pho')).meta.total).toBe(0);
+    // A word longer than any title word matches none, until PostgreSQL corrects the typo to `thanh`.
+    expect((await search('q=thanhx%20pho')).meta.total).toBe(currentEngine() === 'postgres' ? 1 : 0);
+  });
+
+  it('ranks the newest CANDIDATE_LIMIT matches and says when more match', async () => {
+    for (let i = 0; i <= CANDIDATE_LIMIT; i += 1) {
+      await index(document(`Tuyển tập san hô số ${i}`, 'Rạn san hô.'));
+    }
+    const many = await search('q=san%20ho');
+    expect(many.meta).toMatchObject({ total: CANDIDATE_LIMIT, capped: true });
+    expect(many.data[0]!.title).toBe(`Tuyển tập san hô số ${CANDIDATE_LIMIT}`);
+    const one = await search(`q=${encodeURIComponent(`tuyển tập san hô số ${CANDIDATE_LIMIT}`)}`);
+    expect(one.meta).toMatchObject({ total: 1, capped: false });
+  });
+
   it.runIf(currentEngine() === 'postgres')(
-    'spells a prefix out as the known words it starts, and leaves a prefix of too many to the engine',
+    'spells the last word out in bodies as the known words it starts, and leaves a prefix of too many to the engine',
     async () => {
       const words = Array.from({ length: PREFIX_WORDS + 1 }, (_, i) => `zeta${String(i).padStart(3, '0')}`);
       await index(document('Danh sách zeta', words.join(' ')));

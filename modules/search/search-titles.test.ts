@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as searchTitles from '../../db/migrations/2026-11-22T0860-search-titles.ts';
 import * as searchSegments from '../../db/migrations/2026-11-22T0990-search-segments.ts';
+import * as searchTitlePrefixes from '../../db/migrations/2026-11-22T1000-search-title-prefixes.ts';
 import { createCourse } from '../../tests/factories/catalog.ts';
 import { createPost } from '../../tests/factories/content.ts';
 import { createTestContext, currentEngine, type TestContext } from '../../tests/helpers/test-app.ts';
@@ -73,7 +74,8 @@ describe(`search, titles first, on ${currentEngine()}`, () => {
 
   it('keeps the indexed documents through the migrations down and up again', async () => {
     const documents = await t.db.selectFrom('search_documents').select('id').orderBy('id').execute();
-    // The later search migration first, as a rollback would.
+    // The later search migrations first, as a rollback would.
+    await searchTitlePrefixes.down(t.db as never);
     await searchSegments.down(t.db as never);
     await searchTitles.down(t.db as never);
     try {
@@ -92,6 +94,7 @@ describe(`search, titles first, on ${currentEngine()}`, () => {
     } finally {
       await searchTitles.up(t.db as never);
       await searchSegments.up(t.db as never);
+      await searchTitlePrefixes.up(t.db as never);
     }
     expect(await t.db.selectFrom('search_documents').select('id').orderBy('id').execute()).toEqual(documents);
     expect((await search('q=thien%20van')).meta.total).toBe(ENOUGH);

@@ -1,9 +1,9 @@
 /**
  * The search index, one interface over two engines: SQLite FTS5 over folded text (search_fts over
  * titles and bodies, search_title_fts over titles; rowid = search_documents.id) and PostgreSQL
- * full-text over `kt_unaccent` (generated tsvectors carrying a segment lexeme; `title_vector` for
- * titles only) plus pg_trgm over `search_words` for typo tolerance. The engines find matches, the
- * service ranks them. Every write to a course, post or support article calls
+ * full-text over `kt_unaccent` (generated tsvectors carrying a segment lexeme; `title_vector` holds
+ * every prefix of every title word) plus pg_trgm over `search_words` for typo tolerance. The engines
+ * find matches, the service ranks them. Every write to a course, post or support article calls
  * `upsertSearchDocument` / `deleteSearchDocument` in the same transaction.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -113,17 +113,15 @@ export async function deleteSearchDocument(db: Db, kind: SearchKind, entityId: n
   if (row && !isPostgres(db as Kysely<unknown>)) await deleteFromSqliteIndex(db, row.id);
 }
 
+/** What ranking reads of a match (the page shown reads the rest, see readSearchPage). */
 export interface SearchCandidate {
   id: number;
   kind: SearchKind;
   entity_id: number;
-  subtype: string | null;
-  url: string;
   title: string;
   folded_title: string;
   /** The first SEARCH_OPENING characters of the body. */
   opening: string;
-  thumbnail: string | null;
   published_at: Date | string | null;
 }
 
@@ -136,69 +134,66 @@ export type SearchScope = 'titles' | 'all';
 /** Whether a token is matched as a word prefix in this scope (see SearchScope). */
 const isPrefix = (scope: SearchScope, index: number, count: number) => scope === 'titles' || index === count - 1;
 
-const COLUMNS = sql.raw(
-  'd.id, d.kind, d.entity_id, d.subtype, d.url, d.title, d.folded_title, d.opening, d.thumbnail, d.published_at',
-);
+const COLUMNS = sql.raw('d.id, d.kind, d.entity_id, d.title, d.folded_title, d.opening, d.published_at');
 
-/** The whole bodies of some documents, by id (the results shown, for their snippets). */
-export async function readSearchBodies(db: Db, ids: number[]): Promise<Map<number, string>> {
+/** What a result shown needs besides its candidate row: the whole body for its snippet. */
+export interface SearchPageRow {
+  subtype: string | null;
+  url: string;
+  thumbnail: string | null;
+  body: string;
+}
+
+/** The rest of the documents shown on a page of results, by id. */
+export async function readSearchPage(db: Db, ids: number[]): Promise<Map<number, SearchPageRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('search_documents').select(['id', 'body']).where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id, row.body]));
+  const rows = await db
+    .selectFrom('search_documents')
+    .select(['id', 'subtype', 'url', 'thumbnail', 'body'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
 }
 
-/**
- * The folded query words, with what each word prefix stands for where the engine needs it spelled
- * out (see `expandPrefixes`). Tokens are [a-z0-9] only.
- */
-export interface SearchTerms {
-  tokens: string[];
-  /** PostgreSQL: the known words each token starts (null: too many, matched as a prefix). */
-  words: Map<string, string[] | null>;
-}
-
-/** At most this many known words stand for a word prefix; past it the engine expands it itself. */
+/** At most this many known words stand for the word being typed; past it the engine expands it itself. */
 export const PREFIX_WORDS = 128;
 
 /**
- * Spells out word prefixes on PostgreSQL: GIN answers a prefix (`duc:*`) by collecting every
- * posting of every word it starts before anything else, which is what the segments are there to
- * avoid, whereas a list of words (`duc | ducs`) is walked segment by segment. `search_words`
- * holds every word ever indexed, so the list is complete. SQLite's FTS5 keeps its own prefix index.
+ * The known words the word being typed starts, on PostgreSQL, for the index over titles and
+ * bodies (null: more than PREFIX_WORDS, matched as a prefix): GIN answers a prefix (`duc:*`) by
+ * collecting every posting of every word it starts before anything else, which is what the
+ * segments are there to avoid, whereas a list of words (`duc | ducs`) is walked segment by segment.
+ * `search_words` holds every word ever indexed, so the list is complete. The titles-only index
+ * needs none of this: it holds every word's prefixes (migration 2026-11-22T1000-search-title-prefixes).
  */
-export async function expandPrefixes(db: Db, tokens: string[]): Promise<SearchTerms> {
-  if (tokens.length === 0 || !isPostgres(db as Kysely<unknown>)) return { tokens, words: new Map() };
-  const result = await sql<{ token: string; words: string[] }>`
-    select t.token, array(
-      select w.word from search_words w
-      where w.word >= (t.token collate "C") and w.word < (t.token || '~') collate "C"
-      order by w.word limit ${PREFIX_WORDS + 1}
-    ) as words
-    from unnest(${tokens}::text[]) as t(token)
+async function wordsStartingWith(db: Db, prefix: string): Promise<string[] | null> {
+  const result = await sql<{ word: string }>`
+    select word from search_words
+    where word >= (${prefix} collate "C") and word < (${prefix} || '~') collate "C"
+    order by word limit ${PREFIX_WORDS + 1}
   `.execute(db);
-  return {
-    tokens,
-    words: new Map(result.rows.map((row) => [row.token, row.words.length > PREFIX_WORDS ? null : row.words])),
-  };
+  return result.rows.length > PREFIX_WORDS ? null : result.rows.map((row) => row.word);
 }
 
 /**
- * The newest `limit` documents matching every token in one scope. No relevance is computed in the
- * engines: the service ranks what they find (decision 0006, "Third pass").
+ * The newest `limit` documents matching every token (folded, [a-z0-9] only) in one scope. No
+ * relevance is computed in the engines: the service ranks what they find (decision 0006).
  */
 export async function findSearchCandidates(
   db: Db,
-  terms: SearchTerms,
+  tokens: string[],
   limit: number,
   scope: SearchScope,
 ): Promise<SearchCandidate[]> {
-  const { tokens } = terms;
   if (tokens.length === 0) return [];
-  if (isPostgres(db as Kysely<unknown>)) return findPostgresCandidates(db, terms, limit, scope);
+  if (isPostgres(db as Kysely<unknown>)) {
+    const tsquery = await postgresQuery(db, tokens, scope);
+    return tsquery === null ? [] : findPostgresCandidates(db, tsquery, limit, scope);
+  }
   const match = tokens
     .map((token, index) => (isPrefix(scope, index, tokens.length) ? `"${token}"*` : `"${token}"`))
     .join(' ');
-  // FTS5 walks its doclists newest first and stops at the limit.
+  // FTS5 walks its doclists newest first and stops at the limit (it keeps its own prefix index).
   const matches =
     scope === 'titles'
       ? sql`select rowid from search_title_fts where search_title_fts match ${match} order by rowid desc limit ${limit}`
@@ -209,38 +204,38 @@ export async function findSearchCandidates(
   return result.rows;
 }
 
-/** The tsquery of the terms in a scope; null when a prefix starts no known word (nothing can match). */
-function postgresQuery({ tokens, words }: SearchTerms, scope: SearchScope): string | null {
-  const parts: string[] = [];
-  for (const [index, token] of tokens.entries()) {
-    if (!isPrefix(scope, index, tokens.length)) {
-      parts.push(token);
-      continue;
-    }
-    const known = words.get(token);
-    if (known === null) parts.push(`${token}:*`);
-    else if (known === undefined || known.length === 0) return null;
-    else parts.push(known.length === 1 ? known[0]! : `(${known.join(' | ')})`);
-  }
-  return parts.join(' & ');
+/**
+ * The tsquery of the tokens in a scope; null when the word being typed starts no known word
+ * (nothing can match). Titles: each token is one lexeme, the title vector holding every prefix of
+ * its words. Titles and bodies: the whole words, then the word being typed spelled out.
+ */
+async function postgresQuery(db: Db, tokens: string[], scope: SearchScope): Promise<string | null> {
+  const lexemes = tokens.map((token) => `'${token}'`);
+  if (scope === 'titles') return lexemes.join(' & ');
+  const words = await wordsStartingWith(db, tokens.at(-1)!);
+  if (words?.length === 0) return null;
+  lexemes[lexemes.length - 1] =
+    words === null ? `${lexemes.at(-1)}:*` : `(${words.map((word) => `'${word}'`).join(' | ')})`;
+  return lexemes.join(' & ');
 }
 
 /**
- * PostgreSQL, newest first: the newest segment, the one before, then every older one in a single
- * scan (each vector carries its segment's lexeme, see migration 2026-11-22T0990-search-segments),
- * stopping once `limit` matches are found; within a part the matches come through the GIN index in
- * storage order. One scan per older segment cost as much each as the newest, whatever its size. The query depends on the segment, so
- * the planner cannot take a common word's statistics for a reason to walk the table testing each
- * row's vector (which cost 0.4–0.8 s for mid-frequency words, decision 0006): it reads the index.
+ * PostgreSQL, the newest `limit` matches: the newest segment, the one before, then every older one in
+ * a single scan (each vector carries its segment's lexeme, see migration
+ * 2026-11-22T0990-search-segments), stopping once `limit` matches are found. GIN gives a part's
+ * matches in storage order, oldest first, so each part is sorted: reading every match of a part
+ * costs about 1 ms per 1,000 matches, whereas taking the first ones left out the newest documents.
+ * One scan per older segment cost as much each as the newest, whatever its size. The query depends
+ * on the segment, so the planner cannot take a common word's statistics for a reason to walk the
+ * table testing each row's vector (0.4–0.8 s for mid-frequency words, decision 0006): it reads the
+ * index. The tsquery is made of [a-z0-9] lexemes only (see postgresQuery).
  */
 async function findPostgresCandidates(
   db: Db,
-  terms: SearchTerms,
+  tsquery: string,
   limit: number,
   scope: SearchScope,
 ): Promise<SearchCandidate[]> {
-  const tsquery = postgresQuery(terms, scope);
-  if (tsquery === null) return [];
   const vector = sql.ref(scope === 'titles' ? 'd.title_vector' : 'd.search_vector');
   const result = await sql<SearchCandidate>`
     with newest as (select coalesce(max(id), 0) >> ${sql.lit(SEARCH_SEGMENT_BITS)} as n from search_documents)
@@ -248,12 +243,12 @@ async function findPostgresCandidates(
     cross join lateral (
       select ${COLUMNS} from search_documents d
       where ${vector} @@ (
-        to_tsquery('simple', ${tsquery}) && (case
+        ${tsquery}::tsquery && (case
           when part.back >= 0 then format('''~%s''', newest.n - part.back)::tsquery
           else format('!''~%s'' & !''~%s''', newest.n, newest.n - 1)::tsquery
         end)
       )
-      limit ${limit}
+      order by d.id desc limit ${limit}
     ) m
     limit ${limit}
   `.execute(db);

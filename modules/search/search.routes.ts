@@ -33,7 +33,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({
             data: z.array(hitSchema),
-            meta: listMeta.extend({ facets: z.object({ course: z.number(), post: z.number(), support: z.number() }) }),
+            meta: listMeta.extend({
+              facets: z.object({ course: z.number(), post: z.number(), support: z.number() }),
+              /** More documents match than are ranked: total and facets are lower bounds. */
+              capped: z.boolean(),
+            }),
           }),
         },
       },
@@ -47,7 +51,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         page,
         limit,
       });
-      return { data: result.items, meta: { page, limit, total: result.total, facets: result.facets } };
+      return {
+        data: result.items,
+        meta: { page, limit, total: result.total, facets: result.facets, capped: result.capped },
+      };
     },
   );
 };

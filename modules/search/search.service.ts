@@ -41,6 +41,8 @@ export interface SearchResult {
   items: SearchHit[];
   total: number;
   facets: Record<SearchKind, number>;
+  /** More documents match than were ranked (CANDIDATE_LIMIT): the total and facets are lower bounds. */
+  capped: boolean;
 }
 
 export interface SearchQuery {
@@ -51,8 +53,11 @@ export interface SearchQuery {
   limit: number;
 }
 
-/** How many candidates each index gives at most: the newest matches (the total shown is capped there). */
-const CANDIDATE_LIMIT = 400;
+/**
+ * How many candidates each index gives at most, the newest matches, and how many are ranked: the
+ * results list ten pages of 20 at most (decision 0006, "Fourth pass").
+ */
+export const CANDIDATE_LIMIT = 200;
 /** How many title matches make the titles-only index's answer enough (decision 0006). */
 const TITLE_CANDIDATES_ENOUGH = 60;
 
@@ -100,30 +105,40 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
    * totals, facets and pages agree. When nothing matches at all, the words are searched again with
    * each unknown one replaced by the closest known word (typos, on PostgreSQL).
    */
-  async function findCandidates(tokens: string[], sort: SearchSort, correct = true): Promise<Found[]> {
-    const terms = await repo.expandPrefixes(db, tokens);
-    const titles = await repo.findSearchCandidates(db, terms, CANDIDATE_LIMIT, 'titles');
+  async function findCandidates(
+    tokens: string[],
+    sort: SearchSort,
+    correct = true,
+  ): Promise<{ found: Found[]; capped: boolean }> {
+    const titles = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'titles');
     const fromTitles = titles.map((candidate) => ({ candidate, inTitles: true }));
-    if (titles.length >= TITLE_CANDIDATES_ENOUGH && (sort === 'relevance' || sort === 'title')) return fromTitles;
-    const all = await repo.findSearchCandidates(db, terms, CANDIDATE_LIMIT, 'all');
+    if (titles.length >= TITLE_CANDIDATES_ENOUGH && (sort === 'relevance' || sort === 'title')) {
+      return { found: fromTitles, capped: titles.length === CANDIDATE_LIMIT };
+    }
+    const all = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'all');
     if (titles.length === 0 && all.length === 0) {
       const corrected = correct ? await repo.correctTokens(db, tokens) : null;
-      return corrected ? findCandidates(corrected, sort, false) : [];
+      return corrected ? findCandidates(corrected, sort, false) : { found: [], capped: false };
     }
     const inTitles = new Set(titles.map((candidate) => candidate.id));
-    return [
+    const found = [
       ...fromTitles,
       ...all.filter((candidate) => !inTitles.has(candidate.id)).map((candidate) => ({ candidate, inTitles: false })),
-    ].slice(0, CANDIDATE_LIMIT);
+    ];
+    return {
+      found: found.slice(0, CANDIDATE_LIMIT),
+      capped: found.length > CANDIDATE_LIMIT || titles.length === CANDIDATE_LIMIT || all.length === CANDIDATE_LIMIT,
+    };
   }
 
   /** Every match of the query, ranked by the sort, with the facets (by kind, before the kind filter). */
   async function rank(query: Omit<SearchQuery, 'page' | 'limit'>) {
     const tokens = tokenizeQuery(query.q);
     const facets: Record<SearchKind, number> = { course: 0, post: 0, support: 0 };
-    if (tokens.length === 0) return { tokens, facets, chosen: [] };
+    if (tokens.length === 0) return { tokens, facets, chosen: [], capped: false };
     const sort = query.sort ?? 'relevance';
-    const ranked = describe(await findCandidates(tokens, sort), tokens, markedWords(query.q));
+    const { found, capped } = await findCandidates(tokens, sort);
+    const ranked = describe(found, tokens, markedWords(query.q));
     for (const item of ranked) facets[item.candidate.kind] += 1;
     const chosen = query.kind ? ranked.filter((item) => item.candidate.kind === query.kind) : ranked;
     chosen.sort((a, b) => {
@@ -158,29 +173,36 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
           );
       }
     });
-    return { tokens, facets, chosen };
+    return { tokens, facets, chosen, capped };
   }
 
   async function search(query: SearchQuery): Promise<SearchResult> {
-    const { tokens, facets, chosen } = await rank(query);
+    const { tokens, facets, chosen, capped } = await rank(query);
     const start = (query.page - 1) * query.limit;
     const shown = chosen.slice(start, start + query.limit);
-    const bodies = await repo.readSearchBodies(
+    const rows = await repo.readSearchPage(
       db,
       shown.map(({ candidate }) => candidate.id),
     );
-    const items = shown.map(({ candidate }) => ({
-      kind: candidate.kind,
-      id: candidate.entity_id,
-      subtype: candidate.subtype,
-      title: candidate.title,
-      url: candidate.url,
-      thumbnail: candidate.thumbnail,
-      title_html: highlightText(candidate.title, tokens),
-      snippet_html: buildSnippet(bodies.get(candidate.id) ?? candidate.opening, tokens),
-      published_at: candidate.published_at ? readDate(candidate.published_at).toISOString() : null,
-    }));
-    return { items, total: chosen.length, facets };
+    const items = shown.flatMap(({ candidate }) => {
+      const row = rows.get(candidate.id);
+      // A document deleted between the two reads is left out of the page.
+      if (!row) return [];
+      return [
+        {
+          kind: candidate.kind,
+          id: candidate.entity_id,
+          subtype: row.subtype,
+          title: candidate.title,
+          url: row.url,
+          thumbnail: row.thumbnail,
+          title_html: highlightText(candidate.title, tokens),
+          snippet_html: buildSnippet(row.body, tokens),
+          published_at: candidate.published_at ? readDate(candidate.published_at).toISOString() : null,
+        },
+      ];
+    });
+    return { items, total: chosen.length, facets, capped };
   }
 
   /** Entity ids of one kind matching the query, best first (for `keyword` filters of the lists). */
