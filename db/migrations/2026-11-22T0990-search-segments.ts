@@ -15,7 +15,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './columns.ts';
-import { SEARCH_OPENING, SEARCH_SEGMENT_BITS } from './search-index.ts';
+import { SEARCH_OPENING, SEGMENT_LEXEME } from './search-index.ts';
 
 const COMMON = 'id, kind, entity_id, subtype, url, title, folded_title, thumbnail, published_at, updated_at, body';
 
@@ -49,9 +49,7 @@ async function rebuildSqlite(db: Kysely<unknown>, withOpening: boolean): Promise
 
 /** The two search vectors, with (`segmented`) or without the segment lexeme. */
 async function defineVectors(db: Kysely<unknown>, segmented: boolean): Promise<void> {
-  const segment = segmented
-    ? sql.raw(` || array_to_tsvector(array['~' || (id >> ${SEARCH_SEGMENT_BITS})::text])`)
-    : sql.raw('');
+  const segment = segmented ? sql.raw(` || ${SEGMENT_LEXEME}`) : sql.raw('');
   await sql`alter table search_documents drop column title_vector`.execute(db);
   await sql`alter table search_documents drop column search_vector`.execute(db);
   await sql`

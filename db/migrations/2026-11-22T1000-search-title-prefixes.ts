@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './columns.ts';
-import { SEARCH_SEGMENT_BITS } from './search-index.ts';
+import { SEGMENT_LEXEME } from './search-index.ts';
 
 /** The longest word a query keeps (tokenizeQuery), so the longest prefix worth indexing. */
 const LONGEST_TOKEN = 40;
@@ -21,7 +21,7 @@ async function defineTitleVector(db: Kysely<unknown>, prefixes: boolean): Promis
   await sql`alter table search_documents drop column title_vector`.execute(db);
   await sql`
     alter table search_documents add column title_vector tsvector generated always as (
-      ${words} || array_to_tsvector(array['~' || (id >> ${sql.lit(SEARCH_SEGMENT_BITS)})::text])
+      ${words} || ${sql.raw(SEGMENT_LEXEME)}
     ) stored
   `.execute(db);
   await sql`create index search_documents_title_vector_idx on search_documents using gin (title_vector)`.execute(db);

@@ -12,6 +12,9 @@ export const SEARCH_OPENING = 500;
 /** Documents per search segment: 2^14 ids (see migration 2026-11-22T0990-search-segments). */
 export const SEARCH_SEGMENT_BITS = 14;
 
+/** A document's segment lexeme, `~N`, as a tsvector to append to a generated search vector. */
+export const SEGMENT_LEXEME = `array_to_tsvector(array['~' || (id >> ${SEARCH_SEGMENT_BITS})::text])`;
+
 export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
   await sql`select pg_advisory_xact_lock(4242001)`.execute(db);
   await sql`create extension if not exists unaccent with schema public`.execute(db);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import {
   buildSnippet,
-  countExactWords,
+  exactWordCounter,
   foldedTokenCounter,
   highlightText,
   markedWords,
@@ -19,6 +19,7 @@ describe('search text helpers', () => {
   });
 
   it('counts words typed with the same marks', () => {
+    const countExactWords = (text: string, words: string[]) => exactWordCounter(words)(text);
     expect(countExactWords('Nuôi con dế mèn', markedWords('con dế'))).toBe(2);
     expect(countExactWords('Con dê và cừu', markedWords('con dế'))).toBe(1);
     expect(countExactWords('Nuôi con dế mèn', markedWords('dế mè'))).toBe(2);

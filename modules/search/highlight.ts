@@ -36,8 +36,10 @@ const WORD_CHAR_AT = /[\p{L}\p{N}]/uy;
 function startsWord(haystack: string, word: string): boolean {
   for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
     if (at === 0) return true;
-    // The character before, whole when it is a surrogate pair.
-    const pair = at > 1 && /[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(haystack.slice(at - 2, at));
+    // The character before, whole when it is a surrogate pair (charCodeAt(-1) is NaN: no pair).
+    const low = haystack.charCodeAt(at - 1);
+    const high = haystack.charCodeAt(at - 2);
+    const pair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
     WORD_CHAR_AT.lastIndex = pair ? at - 2 : at - 1;
     if (!WORD_CHAR_AT.test(haystack)) return true;
   }
@@ -55,11 +57,6 @@ export function exactWordCounter(words: string[]): (text: string) => number {
     for (const word of words) if (startsWord(haystack, word)) count += 1;
     return count;
   };
-}
-
-/** How many of the typed words occur with the same marks at the start of a word of any text. */
-export function countExactWords(text: string, words: string[]): number {
-  return exactWordCounter(words)(text.normalize('NFC'));
 }
 
 /**
