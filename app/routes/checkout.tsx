@@ -1,6 +1,6 @@
 import { data, Form, Link, redirectDocument, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { formatMoney } from '../../lib/format/money';
+import { formatAmount, formatMoney } from '../../lib/format/money';
 import { readReferralCookie } from '../../modules/affiliates/referral-cookie';
 import { resolveCartOwner } from '../../modules/cart/cart-cookie';
 import { CarrierChoice } from '../components/carrier-disclosure';
@@ -148,7 +148,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-4">
           <FormMessage message={failure?.message} />
           <FormMessage
-            message={quote ? `Áp dụng ${quote.name}: giảm ${formatMoney(quote.discount)}.` : undefined}
+            message={
+              quote
+                ? quote.discount > 0
+                  ? `Áp dụng ${quote.name}: giảm ${formatAmount(quote.discount)}.`
+                  : `Mã ${quote.code} hợp lệ nhưng không giảm thêm cho giỏ hàng này.`
+                : undefined
+            }
             tone="success"
           />
           <FormField
@@ -171,10 +177,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <dt>Tạm tính</dt>
               <dd>{formatMoney(cart.subtotal)}</dd>
             </div>
-            <div className="flex justify-between">
-              <dt>Giảm giá</dt>
-              <dd>-{formatMoney(quote?.discount ?? 0)}</dd>
-            </div>
+            {quote && quote.discount > 0 ? (
+              <div className="flex justify-between">
+                <dt>Giảm giá ({quote.code})</dt>
+                <dd data-testid="checkout-discount">-{formatAmount(quote.discount)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between text-base font-bold">
               <dt>Tổng thanh toán</dt>
               <dd data-testid="checkout-total">{formatMoney(quote?.total ?? cart.total)}</dd>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatVietnameseNumber, FREE_TEXT, roundToDong } from './money.ts';
+import { formatAmount, formatMoney, formatVietnameseNumber, FREE_TEXT, roundToDong } from './money.ts';
 
 describe('formatVietnameseNumber', () => {
   it.each([
@@ -123,5 +123,19 @@ describe('formatMoney', () => {
     const text = formatMoney(99_000, 4);
     expect(text).toBe(text.normalize('NFC'));
     expect(formatMoney(0)).toBe('Mi\u1EC5n ph\u00ED');
+  });
+});
+
+describe('formatAmount', () => {
+  it('writes zero as 0đ (nothing), never as the free-price text', () => {
+    expect(formatAmount(0)).toBe('0đ');
+    expect(formatAmount(0.4)).toBe('0đ');
+    expect(formatAmount(-0)).toBe('0đ');
+  });
+
+  it('groups like a price, without a cycle', () => {
+    expect(formatAmount(180_000)).toBe('180.000đ');
+    expect(formatAmount(-1_234)).toBe('-1.234đ');
+    expect(formatAmount(Number.NaN)).toBe('');
   });
 });

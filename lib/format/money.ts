@@ -28,6 +28,15 @@ export function formatVietnameseNumber(value: number): string {
 }
 
 /**
+ * An amount that is not a price (a discount, a revenue, a commission, a refund): `0đ` when it is
+ * zero, because there 0 means "nothing", not "free". NaN/±Infinity give an empty string.
+ */
+export function formatAmount(amount: number): string {
+  if (!Number.isFinite(amount)) return '';
+  return `${formatVietnameseNumber(amount)}${CURRENCY_SIGN}`;
+}
+
+/**
  * `1.500.000đ`, `99.000đ/tháng` (with a cycle), `Miễn phí` for 0/null/undefined
  * or anything that rounds to 0. Unknown cycles and the unlimited cycle (5) add
  * no suffix. NaN/±Infinity give an empty string (no price can be shown).

@@ -51,6 +51,8 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Kiểm tra mã giảm giá với giỏ hàng hiện tại',
+        description:
+          'Mã bị từ chối: 422, `error.message` nói điều kiện nào không đạt, `error.fields.reason` là một trong not_found, inactive, not_started, ended, sold_out, used, customer_type, scope, min_order (kèm `min_order` và `missing`, số đồng còn thiếu).',
         body: codeInput,
         response: {
           200: envelope(

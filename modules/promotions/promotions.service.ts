@@ -1,11 +1,14 @@
 /**
  * Promotions (PRODUCT.md): same_price, fixed_price, percentage with an optional cap; a window, a total
- * quantity, uses per learner, a customer type, a scope and a minimum order, with the six messages.
+ * quantity, uses per learner, a customer type, a scope and a minimum order, with the six messages;
+ * a refusal says which rule failed (`fields.reason`, and the rule in the message).
  */
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, PromotionRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { formatDateTime } from '../../lib/format/date.ts';
+import { formatAmount } from '../../lib/format/money.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import * as repo from './promotions.repository.ts';
 
@@ -31,9 +34,46 @@ export interface PromotionQuote {
   lineDiscounts: number[];
 }
 
-export function rejectPromotion(message: string): never {
-  throw new AppError('BUSINESS_RULE', message, { promotion_code: message });
+/**
+ * Which rule refused a code (`fields.reason` of the error), so the app and the page can say it:
+ * the six messages of PRODUCT.md, the generic "không hợp lệ" one followed by the rule that failed.
+ */
+export type PromotionRefusal =
+  | 'not_found'
+  | 'inactive'
+  | 'not_started'
+  | 'ended'
+  | 'sold_out'
+  | 'used'
+  | 'customer_type'
+  | 'scope'
+  | 'min_order'
+  | 'invalid';
+
+export function rejectPromotion(
+  message: string,
+  reason: PromotionRefusal = 'invalid',
+  extra: Record<string, string> = {},
+): never {
+  throw new AppError('BUSINESS_RULE', message, { promotion_code: message, reason, ...extra });
 }
+
+/** "Mã giảm giá không hợp lệ: {the rule}." */
+const invalidBecause = (rule: string) => `${PROMOTION_MESSAGES.invalid}: ${rule}.`;
+
+const CUSTOMER_RULES: Record<PromotionRow['customer_type'], string> = {
+  all_user: '',
+  user_sub: 'mã chỉ dành cho học viên đang dùng gói cước',
+  user_active: 'mã chỉ dành cho học viên đang có khóa học còn hạn',
+  user_inactive: 'mã chỉ dành cho học viên mới, chưa có khóa học nào đang học',
+};
+
+const SCOPE_RULES: Record<Exclude<PromotionRow['scope'], 'all'>, string> = {
+  courses: 'mã chỉ áp dụng cho một số khóa học, giỏ hàng chưa có khóa học nào trong số đó',
+  categories: 'mã chỉ áp dụng cho khóa học thuộc một số danh mục, giỏ hàng chưa có khóa học nào thuộc các danh mục đó',
+};
+
+const at = (value: Date | string) => formatDateTime(value, 'HH:mm DD/MM/YYYY');
 
 /** Spreads `amount` over the eligible lines in proportion to their price (the last one takes the rest). */
 function spread(amount: number, lines: PricedLine[], eligible: boolean[]): number[] {
@@ -99,20 +139,34 @@ export type PromotionsService = ReturnType<typeof createPromotionsService>;
 export function createPromotionsService({ db, enrolments }: { db: Kysely<Database>; enrolments: EnrolmentsService }) {
   async function requireUsable(code: string, userId: number): Promise<PromotionRow> {
     const promotion = await repo.findByCode(db, code.trim().toUpperCase());
-    if (!promotion) rejectPromotion(PROMOTION_MESSAGES.notFound);
-    if (promotion.is_active !== 1) rejectPromotion(PROMOTION_MESSAGES.inactive);
+    if (!promotion) rejectPromotion(PROMOTION_MESSAGES.notFound, 'not_found');
+    if (promotion.is_active !== 1) rejectPromotion(PROMOTION_MESSAGES.inactive, 'inactive');
     const now = Date.now();
-    const ends = promotion.ends_at === null ? null : readDate(promotion.ends_at).getTime();
-    if (readDate(promotion.starts_at).getTime() > now || (ends !== null && ends <= now)) {
-      rejectPromotion(PROMOTION_MESSAGES.outsideWindow);
+    const starts = readDate(promotion.starts_at);
+    const ends = promotion.ends_at === null ? null : readDate(promotion.ends_at);
+    if (starts.getTime() > now) {
+      rejectPromotion(`${PROMOTION_MESSAGES.outsideWindow}: mã bắt đầu áp dụng từ ${at(starts)}.`, 'not_started', {
+        starts_at: starts.toISOString(),
+      });
+    }
+    if (ends !== null && ends.getTime() <= now) {
+      rejectPromotion(`${PROMOTION_MESSAGES.outsideWindow}: mã đã hết hạn lúc ${at(ends)}.`, 'ended', {
+        ends_at: ends.toISOString(),
+      });
     }
     if (promotion.quantity !== null && promotion.used >= promotion.quantity)
-      rejectPromotion(PROMOTION_MESSAGES.soldOut);
-    if ((await repo.countUserUses(db, promotion.id, userId)) >= promotion.per_user)
-      rejectPromotion(PROMOTION_MESSAGES.used);
+      rejectPromotion(PROMOTION_MESSAGES.soldOut, 'sold_out');
+    if ((await repo.countUserUses(db, promotion.id, userId)) >= promotion.per_user) {
+      const times = promotion.per_user === 1 ? 'một lần' : `${promotion.per_user} lần`;
+      rejectPromotion(`${PROMOTION_MESSAGES.used}: mỗi tài khoản chỉ dùng được ${times}.`, 'used');
+    }
     if (promotion.customer_type !== 'all_user') {
       const customer = await enrolments.describeCustomer(userId);
-      if (!fitsCustomer(promotion, customer)) rejectPromotion(PROMOTION_MESSAGES.invalid);
+      if (!fitsCustomer(promotion, customer)) {
+        rejectPromotion(invalidBecause(CUSTOMER_RULES[promotion.customer_type]), 'customer_type', {
+          customer_type: promotion.customer_type,
+        });
+      }
     }
     return promotion;
   }
@@ -130,7 +184,19 @@ export function createPromotionsService({ db, enrolments }: { db: Kysely<Databas
           : line.categoryId !== null && ids.has(line.categoryId),
     );
     const subtotal = lines.reduce((sum, line) => sum + line.price, 0);
-    if (!eligible.some(Boolean) || subtotal < promotion.min_order) rejectPromotion(PROMOTION_MESSAGES.invalid);
+    if (promotion.scope !== 'all' && !eligible.some(Boolean)) {
+      rejectPromotion(invalidBecause(SCOPE_RULES[promotion.scope]), 'scope');
+    }
+    if (subtotal < promotion.min_order) {
+      const missing = promotion.min_order - subtotal;
+      rejectPromotion(
+        invalidBecause(
+          `mã áp dụng cho đơn hàng từ ${formatAmount(promotion.min_order)}, đơn của bạn còn thiếu ${formatAmount(missing)}`,
+        ),
+        'min_order',
+        { min_order: String(promotion.min_order), missing: String(missing) },
+      );
+    }
     const lineDiscounts = computeDiscount(promotion, lines, eligible);
     return { promotion, discount: lineDiscounts.reduce((sum, value) => sum + value, 0), lineDiscounts };
   }
@@ -138,9 +204,9 @@ export function createPromotionsService({ db, enrolments }: { db: Kysely<Databas
   /** Inside the order's transaction: takes one use (or fails with "hết") and records it. */
   async function reserve(trx: Transaction<Database>, promotionQuote: PromotionQuote, userId: number, orderId: number) {
     const { promotion, discount } = promotionQuote;
-    if (!(await repo.takeUse(trx, promotion.id))) rejectPromotion(PROMOTION_MESSAGES.soldOut);
+    if (!(await repo.takeUse(trx, promotion.id))) rejectPromotion(PROMOTION_MESSAGES.soldOut, 'sold_out');
     if ((await repo.countUserUses(trx, promotion.id, userId)) >= promotion.per_user)
-      rejectPromotion(PROMOTION_MESSAGES.used);
+      rejectPromotion(PROMOTION_MESSAGES.used, 'used');
     await repo.insertUsage(trx, { promotionId: promotion.id, userId, orderId, discount, now: nowIso() });
   }
 

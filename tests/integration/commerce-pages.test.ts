@@ -181,7 +181,12 @@ describe('/gio-hang/thanh-toan', () => {
     // HOCHE2026 needs an order of 500.000đ.
     const tooSmall = await submit(CHECKOUT, { intent: 'check', promotion_code: 'HOCHE2026' }, cookie);
     expect(tooSmall.statusCode).toBe(422);
-    expect(tooSmall.body).toContain(PROMOTION_MESSAGES.invalid);
+    // The page says which rule failed: the minimum and what the cart is missing.
+    expect(tooSmall.body).toContain(
+      'Mã giảm giá không hợp lệ: mã áp dụng cho đơn hàng từ 500.000đ, đơn của bạn còn thiếu 100.000đ.',
+    );
+    expect(tooSmall.body).not.toContain('data-testid="checkout-discount"');
+    expect(tooSmall.body).not.toContain('Miễn phí');
 
     const ended = await createPromotion(t.db, {
       starts_at: new Date(Date.now() - 10 * 86_400_000).toISOString(),

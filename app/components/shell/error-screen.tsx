@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { NotFoundScreen } from './not-found-screen';
 import { isRecoverableLoadError, reloadOnce } from './reload';
 
 interface ErrorScreenProps {
@@ -9,7 +10,10 @@ interface ErrorScreenProps {
   error?: unknown;
 }
 
-/** The global error screen: status code, message, and 'Quay về trang chủ'. */
+/**
+ * The global error screen: status code, message, and 'Quay về trang chủ'. A 404 is the not-found
+ * screen, its message (SPEC §8) kept as the technical line.
+ */
 export function ErrorScreen({ status, message, error }: ErrorScreenProps) {
   const navigate = useNavigate();
   useEffect(() => {
@@ -19,6 +23,7 @@ export function ErrorScreen({ status, message, error }: ErrorScreenProps) {
     void navigate('/404', { replace: true });
   }, [error, navigate]);
 
+  if (status === 404 && error === undefined) return <NotFoundScreen technical={message} />;
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-7xl font-extrabold text-brand-600" data-testid="error-status">

@@ -1,6 +1,6 @@
 /** The "Tổng quan" dashboard: totals as cards, one bar chart per series, top courses, method split. */
 import { Link } from 'react-router';
-import { formatMoney, formatVietnameseNumber } from '../../../lib/format/money';
+import { formatAmount, formatVietnameseNumber } from '../../../lib/format/money';
 import type { DashboardReport, Series } from '../../../modules/studio/dashboard';
 import { BarChart } from './bar-chart';
 import { Empty, METHOD_TEXT } from './studio-ui';
@@ -21,7 +21,7 @@ const SERIES_TEXT: Record<Series, string> = {
   completions: 'Hoàn thành khóa học',
 };
 
-const money = (value: number) => formatMoney(value);
+const money = (value: number) => formatAmount(value);
 const count = (value: number) => formatVietnameseNumber(value);
 const percent = (rate: number) => `${formatVietnameseNumber(Math.round(rate * 1000) / 10)}%`;
 

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { formatDate } from '../../../lib/format/date';
-import { formatMoney } from '../../../lib/format/money';
+import { formatAmount } from '../../../lib/format/money';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import { BarChart } from '../../components/studio/bar-chart';
@@ -122,10 +122,10 @@ export default function AffiliatePage({ loaderData, actionData }: Route.Componen
           <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Figure label="Lượt nhấp" value={String(affiliate.totals.clicks)} />
             <Figure label="Đơn hàng" value={String(affiliate.totals.orders)} />
-            <Figure label="Chờ duyệt" value={formatMoney(affiliate.totals.pending)} />
-            <Figure label="Đã duyệt" value={formatMoney(affiliate.totals.approved)} />
-            <Figure label="Đã chi trả" value={formatMoney(affiliate.totals.paid)} />
-            <Figure label="Đã hủy (hoàn tiền)" value={formatMoney(affiliate.totals.reversed)} />
+            <Figure label="Chờ duyệt" value={formatAmount(affiliate.totals.pending)} />
+            <Figure label="Đã duyệt" value={formatAmount(affiliate.totals.approved)} />
+            <Figure label="Đã chi trả" value={formatAmount(affiliate.totals.paid)} />
+            <Figure label="Đã hủy (hoàn tiền)" value={formatAmount(affiliate.totals.reversed)} />
           </dl>
 
           <section aria-label="Biểu đồ 30 ngày" className="mb-4 grid gap-3 sm:grid-cols-2">
@@ -193,10 +193,10 @@ export default function AffiliatePage({ loaderData, actionData }: Route.Componen
                     <span>
                       <span className="font-medium">{item.courses.join(', ')}</span>
                       <span className="block text-sm text-slate-600">
-                        {formatDate(item.created_at)} · đơn {formatMoney(item.base_amount)}
+                        {formatDate(item.created_at)} · đơn {formatAmount(item.base_amount)}
                       </span>
                     </span>
-                    <span className="font-semibold">{formatMoney(item.amount)}</span>
+                    <span className="font-semibold">{formatAmount(item.amount)}</span>
                     <span className={`w-fit rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONES[item.status]}`}>
                       {item.status_label}
                     </span>

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, redirectDocument } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
-import { formatMoney } from '../../../lib/format/money';
+import { formatAmount, formatMoney } from '../../../lib/format/money';
 import { FormMessage } from '../../components/form-field';
 import { runForm } from '../../forms.server';
 import { requireViewer } from '../../guards.server';
@@ -97,7 +97,8 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
             ))}
           </ul>
           <p className="text-sm">
-            Giảm giá: {formatMoney(selected.discount)} · <strong>Tổng: {formatMoney(selected.total)}</strong>
+            {selected.discount > 0 ? <>Giảm giá: -{formatAmount(selected.discount)} · </> : null}
+            <strong>Tổng: {formatMoney(selected.total)}</strong>
           </p>
           {selected.refund ? (
             <p data-testid="order-refund" className="mt-2 rounded-xl bg-sky-50 px-3 py-2 text-sm text-sky-900">

@@ -5,7 +5,7 @@
 import { Form, useLocation, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatDate, formatDateTime } from '../../../lib/format/date';
-import { formatMoney } from '../../../lib/format/money';
+import { formatAmount } from '../../../lib/format/money';
 import {
   COMMISSION_STATUS_LABELS,
   commissionsQuery,
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       values,
       async () => {
         const paid = await studio.payout(actor, id, input);
-        return done(`Đã ghi nhận chi trả ${formatMoney(paid.amount)} cho ${paid.commission_count} hoa hồng.`, intent);
+        return done(`Đã ghi nhận chi trả ${formatAmount(paid.amount)} cho ${paid.commission_count} hoa hồng.`, intent);
       },
       intent,
     );
@@ -110,8 +110,8 @@ export default function StudioAffiliate({ loaderData, actionData }: Route.Compon
         <p className="break-all">Liên kết: {affiliate.link}</p>
         <p className="mt-2" data-testid="tong-ket">
           {affiliate.totals.clicks} lượt nhấp · {affiliate.totals.orders} đơn · chờ duyệt{' '}
-          {formatMoney(affiliate.totals.pending)} · đã duyệt {formatMoney(affiliate.totals.approved)} · đã chi trả{' '}
-          {formatMoney(affiliate.totals.paid)} · đã hủy {formatMoney(affiliate.totals.reversed)}
+          {formatAmount(affiliate.totals.pending)} · đã duyệt {formatAmount(affiliate.totals.approved)} · đã chi trả{' '}
+          {formatAmount(affiliate.totals.paid)} · đã hủy {formatAmount(affiliate.totals.reversed)}
         </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value={affiliate.status === 'active' ? 'suspend' : 'activate'} />
@@ -123,7 +123,7 @@ export default function StudioAffiliate({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="chi-tra" className="mb-4 rounded-2xl border border-slate-200 bg-white p-4">
         <h2 id="chi-tra" className="mb-2 font-semibold">
-          Ghi nhận chi trả ({formatMoney(affiliate.totals.approved)} đã duyệt)
+          Ghi nhận chi trả ({formatAmount(affiliate.totals.approved)} đã duyệt)
         </h2>
         <FormMessage message={payoutState && !payoutState.notice ? payoutState.message || undefined : undefined} />
         <Form method="post" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
@@ -178,10 +178,10 @@ export default function StudioAffiliate({ loaderData, actionData }: Route.Compon
                 <span className="min-w-0 flex-1">
                   <span className="font-medium">{item.courses.join(', ')}</span>
                   <span className="block text-slate-600">
-                    Đơn {item.order_code} · {formatMoney(item.base_amount)} · {formatDateTime(item.created_at)}
+                    Đơn {item.order_code} · {formatAmount(item.base_amount)} · {formatDateTime(item.created_at)}
                   </span>
                 </span>
-                <span className="font-semibold">{formatMoney(item.amount)}</span>
+                <span className="font-semibold">{formatAmount(item.amount)}</span>
                 <Badge value={item.status} text={item.status_label} />
               </li>
             ))}
@@ -199,7 +199,7 @@ export default function StudioAffiliate({ loaderData, actionData }: Route.Compon
           <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white text-sm">
             {affiliate.payouts.map((payout) => (
               <li key={payout.id} className="px-4 py-2">
-                {formatDateTime(payout.created_at)} · {formatMoney(payout.amount)} · {payout.commission_count} hoa hồng
+                {formatDateTime(payout.created_at)} · {formatAmount(payout.amount)} · {payout.commission_count} hoa hồng
                 · {payout.reference}
                 {payout.note ? ` · ${payout.note}` : ''}
               </li>

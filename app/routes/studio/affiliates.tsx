@@ -1,7 +1,7 @@
 /** /studio/cong-tac-vien: affiliates with their figures — folded search, status filter, CSV. */
 import { Form, Link, useLocation } from 'react-router';
 import { formatDate } from '../../../lib/format/date';
-import { formatMoney } from '../../../lib/format/money';
+import { formatAmount } from '../../../lib/format/money';
 import { AFFILIATE_STATUS_LABELS, affiliatesQuery } from '../../../modules/affiliates/affiliates.schemas';
 import { Pagination } from '../../components/pagination';
 import { Badge, Empty, FilterActions, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
@@ -69,8 +69,8 @@ export default function StudioAffiliates({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 <span className="text-sm text-slate-700">
-                  {item.totals.clicks} nhấp · {item.totals.orders} đơn · chờ duyệt {formatMoney(item.totals.pending)} ·
-                  đã duyệt {formatMoney(item.totals.approved)} · đã trả {formatMoney(item.totals.paid)}
+                  {item.totals.clicks} nhấp · {item.totals.orders} đơn · chờ duyệt {formatAmount(item.totals.pending)} ·
+                  đã duyệt {formatAmount(item.totals.approved)} · đã trả {formatAmount(item.totals.paid)}
                 </span>
                 <Badge value={item.status} text={item.status_label} />
               </Link>

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
-import { formatMoney } from '../../../lib/format/money';
+import { formatAmount, formatMoney } from '../../../lib/format/money';
 import { can } from '../../../modules/studio/permissions';
 import { refundInput } from '../../../modules/studio/studio.schemas';
 import { FormField, FormMessage } from '../../components/form-field';
@@ -86,7 +86,7 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
           <dd>{METHOD_TEXT[order.payment_method] ?? order.payment_method}</dd>
           <dt className="text-slate-600">Tạm tính / giảm / tổng</dt>
           <dd>
-            {formatMoney(order.subtotal)} / {formatMoney(order.discount)} / <strong>{formatMoney(order.total)}</strong>
+            {formatMoney(order.subtotal)} / {formatAmount(order.discount)} / <strong>{formatMoney(order.total)}</strong>
             {order.promotion_code ? ` (mã ${order.promotion_code})` : ''}
           </dd>
           <dt className="text-slate-600">Tạo lúc</dt>

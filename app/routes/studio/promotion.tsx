@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
-import { formatMoney } from '../../../lib/format/money';
+import { formatAmount, formatMoney } from '../../../lib/format/money';
 import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/studio/commerce/labels';
 import { idParams, promotionInput } from '../../../modules/studio/commerce/schemas';
 import { can } from '../../../modules/studio/permissions';
@@ -274,7 +274,7 @@ export default function StudioPromotion({ loaderData, actionData }: Route.Compon
               {usages.items.map((u) => (
                 <li key={u.id} className="py-2">
                   {formatDateTime(u.created_at)} · {u.full_name} · {u.phone ?? '—'} · đơn {u.order_code} (
-                  {u.order_status}) · giảm {formatMoney(u.discount)}
+                  {u.order_status}) · giảm {formatAmount(u.discount)}
                 </li>
               ))}
             </ul>
