@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
+import { readCartToken } from '../modules/cart/cart-cookie';
 import { AnalyticsScript } from './components/shell/analytics-script';
 import { ErrorScreen } from './components/shell/error-screen';
 import { ShellEffects } from './components/shell/shell-effects';
@@ -18,12 +19,14 @@ import { SiteFrame } from './components/site-frame';
 import { useNonce } from './components/nonce';
 import { buildMeta } from './meta';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, config, viewer } = context;
-  const [navigation, banners, unreadNotifications, avatarUrl] = await Promise.all([
+  const [navigation, banners, unreadNotifications, cartCount, avatarUrl] = await Promise.all([
     services.site.getNavigation(),
     services.site.listBanners({ placements: [7], signedIn: viewer !== null }),
     viewer ? services.notifications.countUnread(viewer.id) : Promise.resolve(0),
+    // The header's cart count: the learner's cart, or an anonymous visitor's (its kt_cart cookie).
+    services.cart.count(viewer?.id, readCartToken(request.headers.get('cookie'))),
     // One primary-key read, only when signed in; the header falls back to initials.
     viewer
       ? services.profile.get(viewer.id).then(
@@ -36,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     config,
     viewer: viewer ? { id: viewer.id, fullName: viewer.fullName, role: viewer.role, avatarUrl } : null,
     unreadNotifications,
+    cartCount,
     navigation,
     footerBanners: banners[7] ?? [],
   });
@@ -53,10 +57,12 @@ export function shouldRevalidate({
   if (formMethod !== undefined && formMethod !== 'GET') return defaultShouldRevalidate;
   // An explicit revalidation (a new avatar) or a link to the page already shown refreshes it too.
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  // Entering or leaving the account area refreshes who is signed in and the unread count.
+  // Entering or leaving the account area refreshes who is signed in and the unread count; the cart
+  // and the checkout refresh the cart count.
   return (
     currentUrl.pathname.startsWith('/tai-khoan') !== nextUrl.pathname.startsWith('/tai-khoan') ||
-    nextUrl.pathname.startsWith('/tai-khoan/thong-bao')
+    nextUrl.pathname.startsWith('/tai-khoan/thong-bao') ||
+    nextUrl.pathname.startsWith('/gio-hang')
   );
 }
 

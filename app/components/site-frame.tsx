@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useMatches, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../root';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -8,6 +8,10 @@ import { SiteHeader } from './site-header';
 export function SiteFrame({ layout, children }: { layout: string; children: ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const siteName = root?.config.siteName ?? 'Khai Trí';
+  // A page that shows the cart (and may just have added to it) knows the count better than the root.
+  const pageCount = useMatches()
+    .map((match) => (match.data as { cartCount?: unknown } | undefined)?.cartCount)
+    .findLast((value) => typeof value === 'number') as number | undefined;
   return (
     <div data-layout={layout} className="flex min-h-dvh flex-col">
       <a href="#noi-dung" className="skip-link">
@@ -17,6 +21,7 @@ export function SiteFrame({ layout, children }: { layout: string; children: Reac
         items={root?.navigation.header ?? []}
         viewer={root?.viewer ?? null}
         unread={root?.unreadNotifications ?? 0}
+        cartCount={pageCount ?? root?.cartCount ?? 0}
         siteName={siteName}
       />
       <main id="noi-dung" className="flex-1">

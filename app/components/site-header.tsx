@@ -120,11 +120,14 @@ export function SiteHeader({
   items,
   viewer,
   unread,
+  cartCount,
   siteName,
 }: {
   items: NavigationItem[];
   viewer: HeaderViewer | null;
   unread: number;
+  /** Lines in the cart; a badge on the cart icon when there are any. */
+  cartCount: number;
   siteName: string;
 }) {
   // The header stays mounted across client-side navigations: close the phone menu behind each one.
@@ -193,9 +196,18 @@ export function SiteHeader({
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <Link
             to="/gio-hang"
-            className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-slate-100"
-            aria-label="Giỏ hàng"
+            className="relative flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-100"
+            aria-label={cartCount > 0 ? `Giỏ hàng (${cartCount} khóa học)` : 'Giỏ hàng'}
           >
+            {cartCount > 0 ? (
+              <span
+                aria-hidden="true"
+                data-testid="cart-count"
+                className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+              >
+                {cartCount > 99 ? '99+' : cartCount}
+              </span>
+            ) : null}
             <svg
               aria-hidden="true"
               width="22"

@@ -2,47 +2,46 @@ import { data, Form, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { isAppError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format/money';
-import { resolveCartOwner } from '../../modules/cart/cart-cookie';
+import { pageCartOwner } from '../cart.server';
 import { FormMessage } from '../components/form-field';
 import { PageFrame } from '../components/page-frame';
 import { buildMeta } from '../meta';
 import type { Route } from './+types/cart';
 
 const podParam = z.coerce.number().int().min(1).max(2_147_483_647);
+const ADDED_NOTICE = 'Đã thêm khóa học vào giỏ hàng.';
 
-async function ownerFor(request: Request, context: Route.LoaderArgs['context'], create: boolean) {
-  return resolveCartOwner(context.services.cart, context.viewer?.id, request.headers.get('cookie'), {
-    create,
-    secure: context.services.web.secureCookies,
-  });
-}
-
-/** `/gio-hang?pod=…` (the course page's buttons) adds that package, then shows the cart. */
+/**
+ * `/gio-hang?pod=…` (a link to a package) adds that package, then shows the cart; `?da-them=1` is the
+ * cart after the course page's "Thêm vào giỏ hàng" added one.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pod = podParam.safeParse(url.searchParams.get('pod'));
   const headers = new Headers();
-  const { owner, setCookie } = await ownerFor(request, context, pod.success);
+  const { owner, setCookie } = await pageCartOwner(request, context, pod.success);
   if (setCookie) headers.append('Set-Cookie', setCookie);
-  let notice: string | null = null;
+  let notice: string | null = url.searchParams.has('da-them') ? ADDED_NOTICE : null;
   let error: string | null = null;
   if (pod.success) {
     try {
       await context.services.cart.add(owner, pod.data);
-      notice = 'Đã thêm khóa học vào giỏ hàng.';
+      notice = ADDED_NOTICE;
     } catch (caught) {
       if (!isAppError(caught)) throw caught;
       error = caught.message;
     }
   }
   const cart = await context.services.cart.view(owner);
-  return data({ cart, notice, error, signedIn: Boolean(context.viewer) }, { headers });
+  if (cart.items.length === 0) notice = null;
+  // The header's count follows this page's own lines (its loader may have just added one).
+  return data({ cart, notice, error, signedIn: Boolean(context.viewer), cartCount: cart.items.length }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const pod = podParam.safeParse(form.get('pod_id'));
-  const { owner } = await ownerFor(request, context, false);
+  const { owner } = await pageCartOwner(request, context, false);
   if (pod.success) await context.services.cart.remove(owner, pod.data).catch(() => undefined);
   return redirect('/gio-hang');
 }

@@ -4,15 +4,16 @@ import { describeCourseCard } from '../../lib/course-card';
 import { cleanPlainText } from '../../lib/text/plain-text';
 import { isAppError } from '../../lib/errors';
 import { formatHoursMinutes } from '../../lib/format/duration';
-import { formatMoney, formatVietnameseNumber, FREE_TEXT } from '../../lib/format/money';
-import { describePackageLabel } from '../../lib/format/price-periods';
+import { formatVietnameseNumber } from '../../lib/format/money';
 import { BannerSlot } from '../components/banner-slot';
 import { CourseGrid } from '../components/course-card';
-import { EnrolActions } from '../components/course/enrol-actions';
 import { Curriculum } from '../components/course/curriculum';
+import { LessonPreview } from '../components/course/lesson-preview';
+import { PurchaseBox } from '../components/course/purchase-box';
 import { ReviewForm } from '../components/course/review-form';
 import { Reviews } from '../components/course/reviews';
 import { PageFrame } from '../components/page-frame';
+import { putChosenPackage } from '../cart.server';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../forms.server';
 import { loginRedirectTarget, requireViewer } from '../guards.server';
 import { loadOr404 } from '../not-found.server';
@@ -65,10 +66,15 @@ const reviewInput = z.object({
   comment: z.string().max(2000, 'Nhận xét tối đa 2000 ký tự.').default(''),
 });
 
-/** "Vào học" on a free course: enrol (once), then study; anonymous visitors sign in and come back. */
+/**
+ * "Mua ngay" / "Thêm vào giỏ hàng" with the chosen package (anyone: an anonymous cart rides in its
+ * cookie); "Vào học" on a free course: enrol (once), then study; anonymous visitors sign in and come back.
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
   const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'buy' || intent === 'add') return putChosenPackage(request, context, form, intent);
+  const viewer = requireViewer(request, context);
   if (form.get('intent') === 'review') {
     const values = keepValues(form, ['rating', 'comment']);
     const input = parseForm(reviewInput, Object.fromEntries(form));
@@ -191,25 +197,10 @@ export default function CourseDetailPage({ loaderData, actionData }: Route.Compo
             <section
               id="xem-thu"
               aria-label="Học thử"
-              className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4"
+              className="scroll-mt-32 rounded-2xl border border-emerald-200 bg-emerald-50 p-4"
             >
               {preview.lesson ? (
-                <>
-                  <h2 className="mb-2 text-lg font-bold text-slate-900">Học thử: {preview.lesson.title}</h2>
-                  {preview.lesson.content_type === 'youtube' && preview.lesson.video_url ? (
-                    <iframe
-                      src={preview.lesson.video_url}
-                      title={preview.lesson.title}
-                      className="aspect-video w-full rounded-xl"
-                      allowFullScreen
-                    />
-                  ) : (
-                    <div
-                      className="prose-content rounded-xl bg-white p-4"
-                      dangerouslySetInnerHTML={{ __html: preview.lesson.content }}
-                    />
-                  )}
-                </>
+                <LessonPreview lesson={preview.lesson} />
               ) : (
                 <p role="alert" className="text-slate-800">
                   {preview.error}
@@ -287,25 +278,12 @@ export default function CourseDetailPage({ loaderData, actionData }: Route.Compo
               className="aspect-video w-full object-cover"
             />
             <div className="space-y-3 p-4">
-              <p className="flex items-baseline gap-2">
-                <span className={`text-2xl font-extrabold ${card.isFree ? 'text-emerald-700' : 'text-brand-700'}`}>
-                  {card.priceText}
-                </span>
-                {card.oldPriceText ? <s className="text-slate-600">{card.oldPriceText}</s> : null}
-              </p>
-              {course.type !== 'retail' && course.pods.length > 0 ? (
-                <ul className="space-y-1.5" aria-label="Các gói học">
-                  {course.pods.map((pod) => (
-                    <li key={pod.id} className="flex justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm">
-                      <span>{pod.name ?? describePackageLabel(pod.cycle)}</span>
-                      <span className="font-semibold">
-                        {pod.price === 0 ? FREE_TEXT : formatMoney(pod.price, pod.cycle)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <EnrolActions course={course} owned={owned} error={reviewResult ? undefined : actionData?.message} />
+              <PurchaseBox
+                course={course}
+                price={card}
+                owned={owned}
+                error={reviewResult ? undefined : actionData?.message}
+              />
             </div>
           </div>
         </aside>

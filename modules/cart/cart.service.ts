@@ -141,7 +141,10 @@ export function createCartService(deps: {
     return view(owner);
   }
 
-  /** Moves an anonymous cart's lines into the learner's cart (skipping owned and present courses). */
+  /**
+   * Moves an anonymous cart's lines into the learner's cart, skipping owned courses. A course in both
+   * takes the anonymous line's package: that is the choice made just before signing in ("Mua ngay").
+   */
   async function mergeAnonymous(userId: number, token: string): Promise<void> {
     const anonymous = await repo.findCart(db, { token });
     if (!anonymous) return;
@@ -156,11 +159,32 @@ export function createCartService(deps: {
     );
     const now = nowIso();
     for (const line of lines) {
-      if (present.has(line.course_id) || owned.has(line.course_id) || present.size >= MAX_CART_LINES) continue;
+      if (owned.has(line.course_id)) continue;
+      if (!present.has(line.course_id) && present.size >= MAX_CART_LINES) continue;
       await repo.upsertItem(db, cartId, line.course_id, line.pod_id, now);
       present.add(line.course_id);
     }
     await repo.deleteCart(db, anonymous.id);
+  }
+
+  /**
+   * The number of lines the cart shows (the header's count): the learner's or the anonymous cart's,
+   * and for a learner still holding an anonymous cart's cookie, the lines it will bring in at merge.
+   */
+  async function count(userId: number | undefined, token: string | undefined): Promise<number> {
+    const own = userId === undefined ? [] : (await view({ userId })).items;
+    if (!token) return own.length;
+    const anonymous = (await view({ token })).items;
+    if (userId === undefined) return anonymous.length;
+    const present = new Set(own.map((item) => item.course.id));
+    const owned = new Set(
+      await enrolments.listOwnedCourseIds(
+        userId,
+        anonymous.map((item) => item.course.id),
+      ),
+    );
+    const joining = anonymous.filter((item) => !present.has(item.course.id) && !owned.has(item.course.id));
+    return Math.min(MAX_CART_LINES, own.length + joining.length);
   }
 
   return {
@@ -168,6 +192,7 @@ export function createCartService(deps: {
     add,
     remove,
     mergeAnonymous,
+    count,
     newToken: () => randomBytes(24).toString('base64url'),
     /** Empties the lines of these courses (after an order was placed for them). */
     async removeCourses(userId: number, courseIds: number[]) {

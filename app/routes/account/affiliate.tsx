@@ -140,7 +140,7 @@ export default function AffiliatePage({ loaderData, actionData }: Route.Componen
                 label: formatDate(`${point.day}T00:00:00+07:00`),
                 value: point.commission,
               }))}
-              format={formatMoney}
+              format={formatAmount}
             />
           </section>
 

@@ -1,0 +1,81 @@
+/** How a lesson's media shows (video, YouTube, document): on the study page and in the course page's preview. */
+import { useState } from 'react';
+import { isPdfUrl, youtubeEmbedUrl } from '../../../lib/learning/lesson-rules';
+import type { LearningService } from '../../../modules/learning/learning.service';
+import { VideoPlayer } from './video-player';
+
+export type LessonContent = Awaited<ReturnType<LearningService['getLessonContent']>>;
+
+export function YoutubeLesson({ id, title, startAt }: { id: string; title: string; startAt: number }) {
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <iframe
+        className="aspect-video w-full rounded-xl bg-black"
+        src={`${youtubeEmbedUrl(id, startAt)}&autoplay=1`}
+        title={title}
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        allowFullScreen
+      />
+    );
+  }
+  // A light facade (nothing from YouTube is fetched): its player and cookies load only when the learner asks.
+  return (
+    <button
+      type="button"
+      onClick={() => setPlaying(true)}
+      className="relative block aspect-video w-full overflow-hidden rounded-xl bg-black"
+    >
+      <span className="absolute inset-x-0 bottom-0 truncate px-4 py-3 text-left text-sm text-slate-300">{title}</span>
+      <span className="absolute inset-0 flex items-center justify-center">
+        <span className="rounded-full bg-red-600 px-5 py-3 font-semibold text-white shadow-lg">▶ Phát video</span>
+      </span>
+    </button>
+  );
+}
+
+export function DocumentLesson({ url, title }: { url: string | null; title: string }) {
+  if (!url) return <p className="text-slate-300">Tài liệu của bài này chưa có tệp đính kèm.</p>;
+  return (
+    <div className="space-y-3">
+      {isPdfUrl(url) ? (
+        <iframe src={url} title={`Tài liệu: ${title}`} loading="lazy" className="h-[70vh] w-full rounded-xl bg-white" />
+      ) : null}
+      <a href={url} download className="btn-primary inline-flex">
+        Tải tài liệu về máy
+      </a>
+    </div>
+  );
+}
+
+export function VideoLesson({
+  lesson,
+  onTime,
+  onVideo,
+}: {
+  lesson: LessonContent;
+  onTime?: Parameters<typeof VideoPlayer>[0]['onTime'];
+  onVideo?: (element: HTMLVideoElement | null) => void;
+}) {
+  const video = lesson.video;
+  if (video && (video.status === 'queued' || video.status === 'processing')) {
+    return (
+      <p role="status" className="rounded-xl bg-slate-900 px-4 py-10 text-center text-slate-200">
+        Video đang được xử lý ({Math.round(video.progress_percent)}%). Bạn quay lại sau ít phút nhé.
+      </p>
+    );
+  }
+  if (!video?.master_url || video.status === 'failed' || video.status === 'none') {
+    return <p className="rounded-xl bg-slate-900 px-4 py-10 text-center text-slate-300">Bài học này chưa có video.</p>;
+  }
+  return (
+    <VideoPlayer
+      src={video.master_url}
+      poster={video.poster_url}
+      captions={video.captions}
+      startAt={lesson.progress?.resume_seconds ?? 0}
+      {...(onTime ? { onTime } : {})}
+      {...(onVideo ? { videoRef: onVideo } : {})}
+    />
+  );
+}
