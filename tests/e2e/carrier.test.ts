@@ -40,8 +40,8 @@ describe('carrier-billed package', () => {
 
     await page.goto(journey.url(`/khoa-hoc/${course.slug}`));
     await waitForHydration(page);
-    await page.getByRole('link', { name: 'Thêm vào giỏ hàng' }).click();
-    await page.waitForURL(/\/gio-hang\?pod=\d+$/);
+    await page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).click();
+    await page.waitForURL(/\/gio-hang\?da-them=1$/);
     await page.getByRole('link', { name: 'Thanh toán', exact: true }).click();
     await page.waitForURL(journey.url('/gio-hang/thanh-toan'));
     await waitForHydration(page);

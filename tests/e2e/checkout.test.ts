@@ -50,8 +50,8 @@ async function courseToCheckout(shopper: Shopper, slug: string, signedIn: boolea
   const { page } = shopper;
   await page.goto(url(`/khoa-hoc/${slug}`));
   await waitForHydration(page);
-  await page.getByRole('link', { name: 'Thêm vào giỏ hàng' }).click();
-  await page.waitForURL(/\/gio-hang\?pod=\d+$/);
+  await page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).click();
+  await page.waitForURL(/\/gio-hang\?da-them=1$/);
   await expect.poll(() => page.getByText('Đã thêm khóa học vào giỏ hàng.').isVisible()).toBe(true);
   await page.getByRole('link', { name: 'Thanh toán', exact: true }).click();
   if (!signedIn) {

@@ -129,8 +129,8 @@ it('an editor builds, fills, uploads a video to and publishes a course that sear
   await lp.getByRole('link', { name: 'Hóa học 10 cơ bản' }).first().click();
   await lp.waitForURL(/\/khoa-hoc\/hoa-hoc-10-co-ban$/);
   await waitForHydration(lp);
-  await lp.getByRole('link', { name: 'Thêm vào giỏ hàng' }).click();
-  await lp.waitForURL(/\/gio-hang\?pod=\d+$/);
+  await lp.getByRole('button', { name: 'Thêm vào giỏ hàng' }).click();
+  await lp.waitForURL(/\/gio-hang\?da-them=1$/);
   await expect.poll(() => lp.getByText('Đã thêm khóa học vào giỏ hàng.').isVisible()).toBe(true);
   await lp.getByRole('link', { name: 'Thanh toán', exact: true }).click();
   await lp.waitForURL(/\/dang-nhap\?redirect=/);
