@@ -13,7 +13,8 @@ const USEFUL_LINKS = [
 export function NotFoundScreen({ technical }: { technical?: string | undefined }) {
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-12 text-center">
-      <p className="text-7xl font-extrabold text-brand-600" data-testid="error-status">
+      {/* Marked as the error screen's status only when it stands for one (the /404 page is a page). */}
+      <p className="text-7xl font-extrabold text-brand-600" data-testid={technical ? 'error-status' : undefined}>
         404
       </p>
       <h1 className="text-xl font-semibold text-slate-800">Không tìm thấy trang bạn cần</h1>
