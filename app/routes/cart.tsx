@@ -80,7 +80,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   <input type="hidden" name="pod_id" value={item.pod_id} />
                   <button
                     type="submit"
-                    className="text-sm text-red-700 hover:underline"
+                    className="-my-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-sm text-red-700 hover:bg-red-50 hover:underline"
                     aria-label={`Xóa ${item.course.title} khỏi giỏ`}
                   >
                     Xóa

@@ -12,14 +12,15 @@ const TYPE_LABELS: Record<string, string> = {
 
 function LessonRow({ lesson, active }: { lesson: LessonNodeShape; active: number | null }) {
   return (
-    <li className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
+    <li className="relative flex min-h-11 items-center justify-between gap-3 px-4 py-2.5 text-sm">
       <span className="min-w-0">
         <span className="mr-2 text-xs text-slate-600">{TYPE_LABELS[lesson.content_type ?? ''] ?? 'Bài học'}</span>
         {lesson.is_preview ? (
           <Link
             to={`?xem-thu=${lesson.id}#xem-thu`}
             preventScrollReset
-            className="font-medium text-brand-700 hover:underline"
+            // The whole row is the link's target: a thumb finds it on a phone.
+            className="font-medium text-brand-700 after:absolute after:inset-0 hover:underline"
             aria-current={active === lesson.id ? 'true' : undefined}
           >
             {lesson.title}

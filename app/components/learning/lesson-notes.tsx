@@ -108,8 +108,13 @@ export function LessonNotes({
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           {getCurrentTime ? (
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" checked={atTime} onChange={(event) => setAtTime(event.target.checked)} />
+            <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="h-5 w-5 shrink-0"
+                checked={atTime}
+                onChange={(event) => setAtTime(event.target.checked)}
+              />
               Gắn với thời điểm đang xem của video
             </label>
           ) : (

@@ -193,7 +193,7 @@ export function VideoPlayer({ src, poster, captions = [], startAt = 0, onTime, v
         <label className="flex items-center gap-1">
           Chất lượng
           <select
-            className="rounded bg-slate-800 px-1 py-1"
+            className="min-h-10 rounded bg-slate-800 px-2"
             value={quality}
             onChange={(event) => chooseQuality(Number(event.target.value))}
           >
@@ -212,7 +212,7 @@ export function VideoPlayer({ src, poster, captions = [], startAt = 0, onTime, v
         <label className="flex items-center gap-1">
           Tốc độ
           <select
-            className="rounded bg-slate-800 px-1 py-1"
+            className="min-h-10 rounded bg-slate-800 px-2"
             value={speed}
             onChange={(event) => chooseSpeed(Number(event.target.value))}
           >
@@ -223,8 +223,13 @@ export function VideoPlayer({ src, poster, captions = [], startAt = 0, onTime, v
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-1">
-          <input type="checkbox" checked={dataSaver} onChange={(event) => toggleDataSaver(event.target.checked)} />
+        <label className="flex min-h-10 items-center gap-2">
+          <input
+            type="checkbox"
+            className="h-5 w-5 shrink-0"
+            checked={dataSaver}
+            onChange={(event) => toggleDataSaver(event.target.checked)}
+          />
           Tiết kiệm dữ liệu (tối đa 360p)
         </label>
       </div>
