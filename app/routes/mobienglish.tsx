@@ -1,11 +1,11 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { isAppError } from '../../lib/errors';
 import { formatMoney } from '../../lib/format/money';
 import { describePackageLabel } from '../../lib/format/price-periods';
 import { buildMeta } from '../meta';
 import type { Route } from './+types/mobienglish';
 
-/** The MobiEnglish partner course, when the catalog has it: its packages are shown with price and cycle. */
+/** The MobiEnglish partner course, when the catalog has it: its packages with price and cycle, each one to buy. */
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const course = await context.services.course.getCourseDetails({ slug: 'mobienglish-tieng-anh-moi-ngay' });
@@ -49,14 +49,25 @@ export default function MobiEnglishPage({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 text-sm text-emerald-50">
                     Tự động gia hạn theo chu kỳ, trừ vào tài khoản di động. Hủy gói miễn phí bất cứ lúc nào.
                   </p>
+                  {/* "Mua ngay" of the course page with this package: on to the checkout. */}
+                  <Form method="post" action={`/khoa-hoc/${course.slug}`} className="mt-3">
+                    <input type="hidden" name="intent" value="buy" />
+                    <input type="hidden" name="pod_id" value={pod.id} />
+                    <button
+                      type="submit"
+                      className="min-h-11 w-full rounded-xl bg-white px-4 font-semibold text-emerald-800 hover:bg-emerald-50"
+                    >
+                      {`Đăng ký ${pod.name ?? describePackageLabel(pod.cycle)}`}
+                    </button>
+                  </Form>
                 </li>
               ))}
             </ul>
             <Link
               to={`/khoa-hoc/${course.slug}`}
-              className="mt-6 inline-block rounded-xl bg-white px-5 py-3 font-semibold text-emerald-800 hover:bg-emerald-50"
+              className="mt-6 inline-flex min-h-11 items-center font-semibold text-white underline"
             >
-              Xem chi tiết và đăng ký
+              Xem chi tiết khóa học
             </Link>
           </section>
         ) : (

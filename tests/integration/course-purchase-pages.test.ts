@@ -171,6 +171,31 @@ describe('the course page’s packages', () => {
   });
 });
 
+describe('the MobiEnglish landing page', () => {
+  it('offers each package to buy, posting it to the course page’s "Mua ngay"', async () => {
+    const course = await createCourse(
+      t.db,
+      { type: 'api', price_new: null, title: 'MobiEnglish', slug: 'mobienglish-tieng-anh-moi-ngay' },
+      {
+        pods: [
+          { cycle: 1, price: 3_000, name: 'Gói ngày' },
+          { cycle: 2, price: 15_000, name: 'Gói tuần' },
+        ],
+      },
+    );
+    const page = decodeHtml((await get('/mobienglish')).body);
+    const forms = [...page.matchAll(/<form[^>]*action="\/khoa-hoc\/([^"]+)"[^>]*>[\s\S]*?<\/form>/g)];
+    expect(forms.map((form) => form[1])).toEqual([course.slug, course.slug]);
+    expect(forms[1]![0]).toContain('name="intent" value="buy"');
+    expect(forms[1]![0]).toContain('Đăng ký Gói tuần');
+    const week = /name="pod_id" value="(\d+)"/.exec(forms[1]![0])![1]!;
+    const { cookie } = await newLearner();
+    const buy = await submitForm(t, `/khoa-hoc/${course.slug}`, { intent: 'buy', pod_id: week }, cookie);
+    expect(buy.headers.location).toBe(CHECKOUT);
+    expect(await cartPods(cookie)).toEqual([Number(week)]);
+  });
+});
+
 describe('the header’s cart count', () => {
   it('counts the lines of the cart the cart page shows: anonymous by its cookie, signed in with what joins at sign-in', async () => {
     const [a, b, c] = [await createPaidCourse(t.db), await createPaidCourse(t.db), await createPaidCourse(t.db)];
