@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
+import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
@@ -90,6 +91,7 @@ describe('a learner on a 360 px phone', () => {
     await packages.getByRole('radio', { name: /Gói tuần/ }).check();
     await expect.poll(() => page.getByTestId('course-price').textContent()).toBe('15.000đ/tuần');
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Mua ngay' }).click();
     await page.waitForURL(journey.url('/dang-nhap?redirect=%2Fgio-hang%2Fthanh-toan'));
