@@ -1,6 +1,6 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
-import { formatAmount, formatMoney } from '../../../lib/format/money';
+import { formatAmount } from '../../../lib/format/money';
 import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/studio/commerce/labels';
 import { idParams, promotionInput } from '../../../modules/studio/commerce/schemas';
 import { can } from '../../../modules/studio/permissions';
