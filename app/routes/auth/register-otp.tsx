@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers: { 'Set-Cookie': verifyTokenCookie(result.verify_token, context.services.web.secureCookies) },
       });
     }
-    const next = safeRedirect(params.redirect);
+    const next = safeRedirect(context, params.redirect);
     const target = params.purpose === 'register' ? `/verified?next=${encodeURIComponent(next)}` : next;
     return redirect(target, { headers: sessionHeaders(context, result) });
   });
