@@ -47,7 +47,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       config: strict(ADDRESS_LIMITS.sendsCode),
       schema: {
         tags,
-        summary: 'Đăng ký bằng số điện thoại hoặc email; gửi mã OTP',
+        summary:
+          'Đăng ký bằng số điện thoại hoặc email; gửi mã OTP. Số hoặc email đã có tài khoản: câu trả lời như nhau, chủ tài khoản nhận tin báo thay vì mã',
         body: schemas.registerInput,
         response: { 201: envelope(schemas.codeSentSchema) },
       },
@@ -191,7 +192,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       config: strict(ADDRESS_LIMITS.sendsCode),
       schema: {
         tags,
-        summary: 'Đổi email: gửi liên kết xác nhận tới địa chỉ mới',
+        summary:
+          'Đổi email: gửi liên kết xác nhận tới địa chỉ mới; nếu địa chỉ đã thuộc tài khoản khác, chủ địa chỉ được báo thay vì nhận liên kết (câu trả lời như nhau)',
         body: schemas.changeEmailInput,
         response: { 200: envelope(z.object({ sent_to: z.string() })) },
       },
