@@ -77,6 +77,17 @@ export function createAccountsService(deps: AccountsDeps) {
   const findByUsername = (parsed: { phone: string } | { email: string }) =>
     'phone' in parsed ? repo.findUserByPhone(db, parsed.phone) : repo.findUserByEmail(db, parsed.email);
 
+  /** One more code or link to this number or address: refused past CODES_PER_TARGET. */
+  async function countSend(target: string): Promise<void> {
+    const sends = await throttle.hit(`otp:send:${target}`, CODES_PER_TARGET.hits, CODES_PER_TARGET.windowMs);
+    if (!sends.allowed) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Bạn đã yêu cầu quá nhiều mã xác thực. Vui lòng thử lại sau ${Math.ceil(sends.retryAfterSeconds / 60)} phút.`,
+      );
+    }
+  }
+
   /**
    * Issues a code for purpose and target. `deliver: false` issues it without sending it (the
    * account doesn't exist, or isn't in a state for this purpose), so the answer, the 60-second
@@ -89,13 +100,7 @@ export function createAccountsService(deps: AccountsDeps) {
     deliver = true,
   ): Promise<CodeSent> {
     const target = targetOf(parsed);
-    const sends = await throttle.hit(`otp:send:${target}`, CODES_PER_TARGET.hits, CODES_PER_TARGET.windowMs);
-    if (!sends.allowed) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Bạn đã yêu cầu quá nhiều mã xác thực. Vui lòng thử lại sau ${Math.ceil(sends.retryAfterSeconds / 60)} phút.`,
-      );
-    }
+    await countSend(target);
     const code = await otp.issue(purpose, target);
     const minutes = Math.round(deps.otpTtlSeconds / 60);
     const text = `${deps.siteName}: ma xac thuc cua ban la ${code}, hieu luc ${minutes} phut. Khong chia se ma nay voi bat ky ai.`;
@@ -284,6 +289,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const parsed = requireUsername(username);
       const user = await findByUsername(parsed);
       if ('phone' in parsed) return sendCode('reset', parsed, user?.status === 'active');
+      await countSend(parsed.email);
       if (user && user.status === 'active') {
         const token = await createVerifyToken('reset', user.id, VERIFY_TOKEN_TTL_MS);
         await messaging.sendEmail({
