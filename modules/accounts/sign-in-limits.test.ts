@@ -197,6 +197,46 @@ describe('one-time codes', () => {
   });
 });
 
+describe('sign-up with a registered number', () => {
+  it('answers a sign-up for an active number like a new one, and tells the owner by SMS instead', async () => {
+    await createUser(t.db, { phone: '84987654321' });
+    const before = await t.db.selectFrom('users').selectAll().where('phone', '=', '84987654321').execute();
+    const response = await post(newClient(), '/api/user/register.json', {
+      username: '0987654321',
+      password: 'HocTap@2027',
+      full_name: 'Ai đó',
+      accept_policy: true,
+    });
+    const fresh = await post(newClient(), '/api/user/register.json', {
+      username: '0987000111',
+      password: 'HocTap@2027',
+      full_name: 'Người mới',
+      accept_policy: true,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(fresh.statusCode);
+    expect(response.json().data).toEqual({ channel: 'sms', sent_to: '098****321', resend_after: 60 });
+    expect(Object.keys(response.json().data)).toEqual(Object.keys(fresh.json().data));
+    // Nothing about the account changed; its owner got a notice, not a code.
+    expect(await t.db.selectFrom('users').selectAll().where('phone', '=', '84987654321').execute()).toEqual(before);
+    const notice = await t.db
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('recipient', '=', '84987654321')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(notice.body).toContain('Co nguoi vua dung so dien thoai nay de dang ky');
+    expect(notice.body).not.toMatch(/\b\d{6}\b/);
+    // A resend within 60 s is refused exactly as for a new number.
+    const again = await post(newClient(), '/api/user/resend_otp.json', { username: '0987654321', purpose: 'register' });
+    const againFresh = await post(newClient(), '/api/user/resend_otp.json', {
+      username: '0987000111',
+      purpose: 'register',
+    });
+    expect([again.statusCode, againFresh.statusCode]).toEqual([429, 429]);
+  });
+});
+
 describe('sign-up races', () => {
   it('never answers 500 to concurrent sign-ups for the same number; one account results', async () => {
     const answers = await Promise.all(
