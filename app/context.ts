@@ -10,6 +10,8 @@ export interface PublicConfig {
   buildCheckIntervalSeconds: number;
   disabledRecognition: number;
   serviceId: string;
+  /** Host names besides PUBLIC_URL's the site answers under (ALLOWED_HOSTS). */
+  allowedHosts: string[];
 }
 
 declare module 'react-router' {
@@ -17,6 +19,10 @@ declare module 'react-router' {
     services: Services;
     viewer: Viewer | null;
     clientIp: string;
+    /** The device cookie's id (server/http/device.ts); null on a read without one. */
+    deviceId: string | null;
+    /** The origin the browser used when it is an allowed host, PUBLIC_URL's otherwise. */
+    origin: string;
     nonce: string;
     config: PublicConfig;
     requestId: string;

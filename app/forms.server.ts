@@ -2,6 +2,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import { isAppError } from '../lib/errors';
+import { resolveRedirectTarget } from '../lib/redirect-target';
 import { buildSessionCookies } from '../modules/accounts/session-cookies';
 
 export interface FormState {
@@ -49,14 +50,13 @@ export function formError(state: FormState, values: Record<string, string>, stat
   return data<FormState>({ ...state, values, ...(intent ? { intent } : {}) }, { status });
 }
 
-/** Only same-site paths are honoured as a redirect target. */
-export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+/** A redirect target from input, kept on this site (lib/redirect-target.ts). */
+export function safeRedirect(context: AppLoadContext, target: string | null | undefined, fallback = '/'): string {
+  return resolveRedirectTarget(target, context.config, fallback);
 }
 
 export function requestMeta(request: Request, context: AppLoadContext) {
-  return { ip: context.clientIp, userAgent: request.headers.get('user-agent') };
+  return { ip: context.clientIp, userAgent: request.headers.get('user-agent'), deviceId: context.deviceId };
 }
 
 export function sessionHeaders(

@@ -18,7 +18,7 @@ describe('loadEnv', () => {
       SITE_NAME: 'Khai Trí',
       PUBLIC_URL: 'http://localhost:3000',
       DISABLED_RECOGNITION: 1,
-      RATE_LIMIT_PER_MINUTE: 600,
+      RATE_LIMIT_PER_MINUTE: 10_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -68,5 +68,16 @@ describe('loadEnv', () => {
     const env = loadEnv({ IFRAME_HOSTS: 'a.vn, b.vn ,,', TRUST_PROXY: 'yes' });
     expect(env.IFRAME_HOSTS).toEqual(['a.vn', 'b.vn']);
     expect(env.TRUST_PROXY).toBe(true);
+  });
+
+  it('allows PUBLIC_URL’s host, plus localhost and 127.0.0.1 outside production, or the listed hosts', () => {
+    expect(loadEnv({}).ALLOWED_HOSTS).toEqual(['localhost:3000', 'localhost', '127.0.0.1', '[::1]']);
+    const production = { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...VAPID };
+    expect(loadEnv({ ...production, PUBLIC_URL: 'https://khaitri.vn' }).ALLOWED_HOSTS).toEqual(['khaitri.vn']);
+    expect(
+      loadEnv({ ...production, PUBLIC_URL: 'https://khaitri.vn', ALLOWED_HOSTS: 'm.khaitri.vn, khaitri.com.vn:8443' })
+        .ALLOWED_HOSTS,
+    ).toEqual(['khaitri.vn', 'm.khaitri.vn', 'khaitri.com.vn:8443']);
+    expect(() => loadEnv({ ALLOWED_HOSTS: 'https://evil.example/' })).toThrow(/ALLOWED_HOSTS/);
   });
 });

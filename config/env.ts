@@ -33,6 +33,13 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Other host names the site may be opened under (`name` or `name:port`); PUBLIC_URL's is always allowed. */
+    ALLOWED_HOSTS: commaList
+      .refine(
+        (hosts) => hosts.every((host) => /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(host)),
+        'phải là danh sách tên máy, cách nhau bởi dấu phẩy (ví dụ: khaitri.vn,m.khaitri.vn:8443)',
+      )
+      .optional(),
     SITE_NAME: z.string().min(1).default('Khai Trí'),
     SITE_LABEL: z.string().min(1).default('khaitri'),
     SITE_DESCRIPTION: z
@@ -70,7 +77,7 @@ const envSchema = z
     ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
     ANALYTICS_DOMAIN: z.string().optional(),
     BUILD_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10_000),
     /** Seconds an anonymous page stays in the micro-cache; 0 renders every request. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     /** Multiplies the stricter per-address limits of sign-in, OTP and reset (benchmarks raise it). */
@@ -179,6 +186,11 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    // Outside production the site is also reachable as localhost / 127.0.0.1 (any port).
+    ALLOWED_HOSTS: [
+      new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).host,
+      ...(env.ALLOWED_HOSTS ?? (env.APP_ENV === 'production' ? [] : ['localhost', '127.0.0.1', '[::1]'])),
+    ],
     S3_PUBLIC_URL: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
     // Outside production the recognition simulator (/__sim/recognition) plays the operator.
     RECOGNITION_URL:

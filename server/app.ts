@@ -34,6 +34,8 @@ import { mediaRoutes } from '../modules/media/media.routes.ts';
 import { isPrivatePath, uploadOrigin } from '../modules/media/storage.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerViewer } from './http/viewer.ts';
+import { registerDevice } from './http/device.ts';
+import { siteOrigin } from '../lib/allowed-hosts.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -89,6 +91,7 @@ export function toPublicConfig(env: Env): PublicConfig {
     buildCheckIntervalSeconds: env.BUILD_CHECK_INTERVAL_SECONDS,
     disabledRecognition: env.DISABLED_RECOGNITION,
     serviceId: env.RECOGNITION_SERVICE_ID,
+    allowedHosts: env.ALLOWED_HOSTS,
   };
 }
 
@@ -137,6 +140,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     iframeHosts: env.IFRAME_HOSTS,
   });
   await app.register(fastifyCookie);
+  registerDevice(app, services.web.secureCookies);
   registerViewer(app, services, env.PUBLIC_URL);
   const identity = registerIdentity(app, { services });
   registerReferral(app, services);
@@ -288,6 +292,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
         services,
         viewer: request.viewer,
         clientIp: request.ip,
+        deviceId: request.deviceId,
+        origin: siteOrigin(request, { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS }),
         nonce: reply.raw.cspNonce ?? '',
         config: publicConfig,
         requestId: String(request.id),

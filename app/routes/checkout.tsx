@@ -73,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { payment_method: method, promotion_code: code, consent: input.consent === 'on' },
       context.clientIp,
       readReferralCookie(request.headers.get('cookie')),
+      context.origin,
     );
     if (method === 'carrier') throw redirectDocument(`${context.services.subscriptions.page}?dang-ky=thanh-cong`);
     throw redirectDocument(

@@ -1,14 +1,18 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageFrame } from '../components/page-frame';
+import { safeRedirect } from '../forms.server';
 import { buildMeta } from '../meta';
 import type { Route } from './+types/verified';
 
+/** Where "Tiếp tục" leads: `?next=`, kept on this site. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { next: safeRedirect(context, new URL(request.url).searchParams.get('next')) };
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Xác thực thành công' });
 
-export default function VerifiedPage() {
-  const [params] = useSearchParams();
-  const next = params.get('next');
-  const target = next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+export default function VerifiedPage({ loaderData }: Route.ComponentProps) {
+  const target = loaderData.next;
   return (
     <PageFrame title="Xác thực thành công">
       <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900">

@@ -92,12 +92,18 @@ export async function insertOtp(
   await db.insertInto('otp_codes').values(otp).execute();
 }
 
-export async function incrementOtpAttempts(db: Db, id: number): Promise<void> {
-  await db
+/**
+ * Takes one of the code's tries in one statement (concurrent guesses cannot share a try): false
+ * when none is left.
+ */
+export async function claimOtpAttempt(db: Db, id: number, maxAttempts: number): Promise<boolean> {
+  const result = await db
     .updateTable('otp_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Marks the code used; false when another request used it first. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { normalizeEmail } from '../../lib/phone.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 import type { Services } from '../services.ts';
 import * as schemas from './accounts.schemas.ts';
 import type { SignedIn } from './accounts.service.ts';
@@ -31,22 +32,23 @@ const POLICY = {
 };
 
 export interface AccountsRoutesOptions {
-  /** Multiplies the per-address limits below (AUTH_RATE_LIMIT_SCALE). */
+  /** Multiplies the per-address limits below (AUTH_RATE_LIMIT_SCALE; sized for carrier NAT at 1). */
   authLimitScale?: number;
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, options) => {
   const tags = ['accounts'];
   const scale = options.authLimitScale ?? 1;
-  const strict = (max: number) => ({ rateLimit: { max: max * scale, timeWindow: 60_000 } });
+  const strict = (max: number) => perAddress(max * scale);
 
   app.post(
     '/api/user/register.json',
     {
-      config: strict(10),
+      config: strict(ADDRESS_LIMITS.sendsCode),
       schema: {
         tags,
-        summary: 'Đăng ký bằng số điện thoại hoặc email; gửi mã OTP',
+        summary:
+          'Đăng ký bằng số điện thoại hoặc email; gửi mã OTP. Số hoặc email đã có tài khoản: câu trả lời như nhau, chủ tài khoản nhận tin báo thay vì mã',
         body: schemas.registerInput,
         response: { 201: envelope(schemas.codeSentSchema) },
       },
@@ -60,7 +62,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/user/verify_otp.json',
     {
-      config: strict(20),
+      config: strict(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Xác thực mã OTP (đăng ký, đăng nhập, quên mật khẩu)',
@@ -78,7 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/user/resend_otp.json',
     {
-      config: strict(5),
+      config: strict(ADDRESS_LIMITS.sendsCode),
       schema: {
         tags,
         summary: 'Gửi lại mã OTP (sau 60 giây)',
@@ -94,7 +96,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/user/login.json',
     {
-      config: strict(20),
+      config: strict(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Đăng nhập bằng số điện thoại hoặc email và mật khẩu',
@@ -113,7 +115,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/user/login_phone.json',
     {
-      config: strict(10),
+      config: strict(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Đăng nhập bằng số điện thoại và mã OTP: gửi { username } để nhận mã, rồi { username, otp }',
@@ -148,7 +150,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/user/forgot_password.json',
     {
-      config: strict(5),
+      config: strict(ADDRESS_LIMITS.sendsCode),
       schema: {
         tags,
         summary: 'Quên mật khẩu: mã OTP qua SMS hoặc liên kết qua email',
@@ -162,7 +164,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/user/change_password.json',
     {
-      config: strict(10),
+      config: strict(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary:
@@ -187,10 +189,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/user/change_email.json',
     {
-      config: strict(5),
+      config: strict(ADDRESS_LIMITS.sendsCode),
       schema: {
         tags,
-        summary: 'Đổi email: gửi liên kết xác nhận tới địa chỉ mới',
+        summary:
+          'Đổi email: gửi liên kết xác nhận tới địa chỉ mới; nếu địa chỉ đã thuộc tài khoản khác, chủ địa chỉ được báo thay vì nhận liên kết (câu trả lời như nhau)',
         body: schemas.changeEmailInput,
         response: { 200: envelope(z.object({ sent_to: z.string() })) },
       },
@@ -205,24 +208,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.post(
     '/api/user/change_email/check.json',
     {
-      config: strict(30),
+      config: strict(ADDRESS_LIMITS.write),
       schema: {
         tags,
-        summary: 'Kiểm tra email mới còn dùng được không',
+        summary:
+          'Kiểm tra email mới trước khi gửi liên kết xác nhận: hợp lệ và khác email hiện tại (không cho biết email có thuộc tài khoản khác hay không)',
         body: schemas.changeEmailInput,
         response: { 200: envelope(z.object({ available: z.boolean() })) },
       },
     },
     async (request) => {
       const email = requireEmail(request.body.email);
-      return { data: { available: await request.services.accounts.isEmailAvailable(email, request.viewer?.id) } };
+      return { data: { available: await request.services.accounts.canRequestEmail(email, request.viewer?.id) } };
     },
   );
 
   app.post(
     '/api/user/change_email/confirm.json',
     {
-      config: strict(10),
+      config: strict(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary: 'Xác nhận đổi email bằng mã trong liên kết',
@@ -304,7 +308,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.patch(
     '/api/user/user.json',
     {
-      config: strict(30),
+      config: strict(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary: 'Cập nhật hồ sơ',

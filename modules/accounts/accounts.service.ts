@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, OtpPurpose, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../db/connect.ts';
 import { maskEmail, maskPhone, parseUsername } from '../../lib/phone.ts';
 import type { Throttle } from '../cache/throttle.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
@@ -11,6 +12,7 @@ import { createExternalSignIn } from './external-sign-in.ts';
 import { createOtpKit, OTP_RESEND_SECONDS } from './otp.ts';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './password.ts';
 import { createSessionKit, type IssuedSession, type RequestMeta } from './sessions.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
 import { generateOpaqueToken, type TokenKit } from './tokens.ts';
 
 export interface AccountsDeps {
@@ -41,8 +43,8 @@ export interface CodeSent {
   resend_after: number;
 }
 
-const LOGIN_FAILURES_LIMIT = 10;
-const LOGIN_FAILURES_WINDOW_MS = 15 * 60_000;
+/** Codes sent to one phone number or address, whatever the purpose (SMS cost; OTP guessing). */
+const CODES_PER_TARGET = { hits: 6, windowMs: 60 * 60_000 };
 const VERIFY_TOKEN_TTL_MS = 15 * 60_000;
 const EMAIL_CHANGE_TTL_MS = 24 * 3_600_000;
 
@@ -69,25 +71,67 @@ export function createAccountsService(deps: AccountsDeps) {
   const { db, tokens, messaging, throttle } = deps;
   const otp = createOtpKit({ db, tokens, ttlSeconds: deps.otpTtlSeconds });
   const sessions = createSessionKit(db, tokens);
+  const guard = createSignInGuard(throttle);
+  const targetOf = (parsed: { phone: string } | { email: string }) => ('phone' in parsed ? parsed.phone : parsed.email);
 
   const findByUsername = (parsed: { phone: string } | { email: string }) =>
     'phone' in parsed ? repo.findUserByPhone(db, parsed.phone) : repo.findUserByEmail(db, parsed.email);
 
-  async function sendCode(purpose: OtpPurpose, parsed: { phone: string } | { email: string }): Promise<CodeSent> {
-    const target = 'phone' in parsed ? parsed.phone : parsed.email;
+  /** One more code or link to this number or address: refused past CODES_PER_TARGET. */
+  async function countSend(target: string): Promise<void> {
+    const sends = await throttle.hit(`otp:send:${target}`, CODES_PER_TARGET.hits, CODES_PER_TARGET.windowMs);
+    if (!sends.allowed) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Bạn đã yêu cầu quá nhiều mã xác thực. Vui lòng thử lại sau ${Math.ceil(sends.retryAfterSeconds / 60)} phút.`,
+      );
+    }
+  }
+
+  /**
+   * Issues a code for purpose and target. `deliver: false` issues it without sending it (the
+   * account doesn't exist, or isn't in a state for this purpose), so the answer, the 60-second
+   * resend rule and the per-target limit are the same either way: nobody learns from them whether
+   * a number or address has an account.
+   */
+  async function sendCode(
+    purpose: OtpPurpose,
+    parsed: { phone: string } | { email: string },
+    deliver = true,
+  ): Promise<CodeSent> {
+    const target = targetOf(parsed);
+    await countSend(target);
     const code = await otp.issue(purpose, target);
     const minutes = Math.round(deps.otpTtlSeconds / 60);
     const text = `${deps.siteName}: ma xac thuc cua ban la ${code}, hieu luc ${minutes} phut. Khong chia se ma nay voi bat ky ai.`;
     if ('phone' in parsed) {
-      await messaging.sendSms(parsed.phone, text);
+      if (deliver) await messaging.sendSms(parsed.phone, text);
       return { channel: 'sms', sent_to: maskPhone(parsed.phone), resend_after: OTP_RESEND_SECONDS };
+    }
+    if (deliver) {
+      await messaging.sendEmail({
+        to: parsed.email,
+        subject: `Mã xác thực ${deps.siteName}: ${code}`,
+        text: `Mã xác thực của bạn là ${code}. Mã có hiệu lực trong ${minutes} phút.\nNếu bạn không yêu cầu, hãy bỏ qua email này.`,
+      });
+    }
+    return { channel: 'email', sent_to: maskEmail(parsed.email), resend_after: OTP_RESEND_SECONDS };
+  }
+
+  /** Someone tried to sign up with a number or address that already has an account: its owner is told. */
+  async function tellOwnerOfSignUpAttempt(parsed: { phone: string } | { email: string }): Promise<void> {
+    if ('phone' in parsed) {
+      await messaging.sendSms(
+        parsed.phone,
+        `${deps.siteName}: Co nguoi vua dung so dien thoai nay de dang ky tai khoan moi. So nay da co tai khoan: hay dang nhap tai ${deps.publicUrl}/dang-nhap hoac lay lai mat khau tai ${deps.publicUrl}/quen-mat-khau. Neu khong phai ban, hay bo qua tin nay.`,
+      );
+      return;
     }
     await messaging.sendEmail({
       to: parsed.email,
-      subject: `Mã xác thực ${deps.siteName}: ${code}`,
-      text: `Mã xác thực của bạn là ${code}. Mã có hiệu lực trong ${minutes} phút.\nNếu bạn không yêu cầu, hãy bỏ qua email này.`,
+      subject: `Có người vừa đăng ký ${deps.siteName} bằng email của bạn`,
+      text: `Có người vừa dùng địa chỉ email này để đăng ký một tài khoản mới tại ${deps.siteName}. Địa chỉ này đã có tài khoản, nên không có tài khoản mới nào được tạo.\nNếu là bạn: hãy đăng nhập tại ${deps.publicUrl}/dang-nhap, hoặc lấy lại mật khẩu tại ${deps.publicUrl}/quen-mat-khau.\nNếu không phải bạn, hãy bỏ qua email này: tài khoản của bạn vẫn an toàn.`,
     });
-    return { channel: 'email', sent_to: maskEmail(parsed.email), resend_after: OTP_RESEND_SECONDS };
   }
 
   async function signIn(user: UserRow, method: string, meta: RequestMeta): Promise<SignedIn> {
@@ -148,13 +192,8 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!parsed || Object.keys(fields).length > 0) {
         throw new AppError('VALIDATION_FAILED', 'Vui lòng kiểm tra lại thông tin đăng ký.', fields);
       }
-      const existing = await findByUsername(parsed);
-      if (existing && existing.status !== 'pending') {
-        const field = 'phone' in parsed ? 'Số điện thoại' : 'Email';
-        throw new AppError('CONFLICT', `${field} đã được đăng ký. Vui lòng đăng nhập.`, {
-          username: `${field} đã được đăng ký.`,
-        });
-      }
+      // The answer is the same whether or not the number has an account (no enumeration): an
+      // existing account's owner gets a message instead of a code. The hash is computed either way.
       const now = nowIso();
       const account = {
         full_name: input.full_name,
@@ -162,34 +201,39 @@ export function createAccountsService(deps: AccountsDeps) {
         policy_accepted_at: now,
         updated_at: now,
       };
+      let existing = await findByUsername(parsed);
+      if (!existing) {
+        try {
+          await repo.insertUser(db, { ...parsed, ...account, status: 'pending', created_at: now });
+        } catch (error) {
+          // Another sign-up for the same number won the race: continue as if it had come first.
+          if (!isUniqueViolation(error)) throw error;
+          existing = await findByUsername(parsed);
+          if (!existing) throw error;
+        }
+      }
+      if (existing && existing.status !== 'pending') {
+        const sent = await sendCode('register', parsed, false);
+        await tellOwnerOfSignUpAttempt(parsed);
+        return sent;
+      }
       if (existing) await repo.updateUser(db, existing.id, account);
-      else await repo.insertUser(db, { ...parsed, ...account, status: 'pending', created_at: now });
       return sendCode('register', parsed);
     },
 
-    /** Whether a phone number or e-mail has an account yet (the /kiem-tra-sdt check). */
-    async describeUsername(username: string): Promise<'active' | 'pending' | 'none'> {
-      const user = await findByUsername(requireUsername(username));
-      if (!user) return 'none';
-      return user.status === 'pending' ? 'pending' : 'active';
-    },
-
-    /** Sends a code for sign-in by phone (login_phone.json step 1). */
+    /** Sends a code for sign-in by phone (login_phone.json step 1); the same answer for a number without an account. */
     async requestLoginCode(username: string): Promise<CodeSent> {
       const parsed = requireUsername(username);
       const user = await findByUsername(parsed);
-      if (!user || user.status === 'pending') {
-        throw new AppError('NOT_FOUND', 'Số điện thoại chưa được đăng ký.', { username: 'Chưa đăng ký tài khoản.' });
-      }
-      return sendCode('login', parsed);
+      return sendCode('login', parsed, Boolean(user && user.status !== 'pending'));
     },
 
+    /** resend_otp.json: a new code when the account is in a state for this purpose; the same answer otherwise. */
     async resendCode(purpose: OtpPurpose, username: string): Promise<CodeSent> {
       const parsed = requireUsername(username);
       const user = await findByUsername(parsed);
-      if (!user)
-        throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.', { username: 'Không tìm thấy tài khoản.' });
-      return sendCode(purpose, parsed);
+      const deliver = Boolean(user && (purpose === 'register') === (user.status === 'pending'));
+      return sendCode(purpose, parsed, deliver);
     },
 
     /** verify_otp.json: register → signed in; login → signed in; reset → a verify token. */
@@ -214,23 +258,18 @@ export function createAccountsService(deps: AccountsDeps) {
         user.status = 'active';
       }
       if (user.status === 'pending') throw new AppError('BUSINESS_RULE', 'Tài khoản chưa được xác thực.');
-      return signIn(user, input.purpose === 'register' ? 'register' : 'otp', meta);
+      const signedIn = await signIn(user, input.purpose === 'register' ? 'register' : 'otp', meta);
+      await guard.succeeded(target, meta);
+      return signedIn;
     },
 
     async login(input: { username: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
       const parsed = requireUsername(input.username);
-      const key = `login:${'phone' in parsed ? parsed.phone : parsed.email}`;
-      const gate = await throttle.peek(key, LOGIN_FAILURES_LIMIT);
-      if (!gate.allowed) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Bạn đã nhập sai nhiều lần. Vui lòng thử lại sau ${Math.ceil(gate.retryAfterSeconds / 60)} phút.`,
-        );
-      }
+      const account = targetOf(parsed);
+      await guard.attempt(account, meta);
       const user = await findByUsername(parsed);
       const ok = await verifyPassword(user?.password_hash ?? null, input.password);
       if (!user || !ok) {
-        await throttle.hit(key, LOGIN_FAILURES_LIMIT, LOGIN_FAILURES_WINDOW_MS);
         throw new AppError('UNAUTHENTICATED', 'Tài khoản hoặc mật khẩu không đúng.', {
           password: 'Tài khoản hoặc mật khẩu không đúng.',
         });
@@ -240,18 +279,17 @@ export function createAccountsService(deps: AccountsDeps) {
           username: 'Chưa xác thực.',
         });
       }
-      await throttle.reset(key);
-      return signIn(user, 'password', meta);
+      const signedIn = await signIn(user, 'password', meta);
+      await guard.succeeded(account, meta);
+      return signedIn;
     },
 
     /** forgot_password.json: a code to the phone, or a link to the e-mail. Never says whether the account exists. */
     async forgotPassword(username: string): Promise<CodeSent> {
       const parsed = requireUsername(username);
       const user = await findByUsername(parsed);
-      if ('phone' in parsed) {
-        if (user && user.status === 'active') return sendCode('reset', parsed);
-        return { channel: 'sms', sent_to: maskPhone(parsed.phone), resend_after: OTP_RESEND_SECONDS };
-      }
+      if ('phone' in parsed) return sendCode('reset', parsed, user?.status === 'active');
+      await countSend(parsed.email);
       if (user && user.status === 'active') {
         const token = await createVerifyToken('reset', user.id, VERIFY_TOKEN_TTL_MS);
         await messaging.sendEmail({
@@ -300,18 +338,35 @@ export function createAccountsService(deps: AccountsDeps) {
       await sessions.closeAll(userId, sessionId);
     },
 
-    async isEmailAvailable(email: string, userId?: number): Promise<boolean> {
-      const owner = await repo.findUserByEmail(db, email);
-      return !owner || owner.id === userId;
+    /**
+     * change_email/check.json: whether `email` can be asked for — a well-formed address other than
+     * the viewer's own. Whether another account uses it is never said here (no enumeration).
+     */
+    async canRequestEmail(email: string, userId?: number): Promise<boolean> {
+      if (!userId) return true;
+      const user = await repo.findUserById(db, userId);
+      return user?.email !== email;
     },
 
-    /** change_email.json: a confirmation link to the new address; the change applies when it is opened. */
+    /**
+     * change_email.json: a confirmation link to the new address; the change applies when it is
+     * opened. The answer is the same when another account uses the address: that account's owner
+     * is told instead (no link), so the requester learns nothing.
+     */
     async requestEmailChange(userId: number, email: string): Promise<{ sent_to: string }> {
       const owner = await repo.findUserByEmail(db, email);
-      if (owner && owner.id !== userId)
-        throw new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.', {
-          email: 'Email đã được sử dụng.',
+      if (owner?.id === userId)
+        throw new AppError('VALIDATION_FAILED', 'Đây đã là email của tài khoản này.', {
+          email: 'Đây đã là email của bạn.',
         });
+      if (owner) {
+        await messaging.sendEmail({
+          to: email,
+          subject: `Yêu cầu dùng email của bạn cho một tài khoản ${deps.siteName} khác`,
+          text: `Có người vừa yêu cầu gắn địa chỉ email này vào một tài khoản ${deps.siteName} khác. Địa chỉ này đang thuộc tài khoản của bạn nên không thể gắn vào tài khoản khác, và không có gì thay đổi.\nNếu là bạn: hãy đổi email của tài khoản này trước (Hồ sơ → Email), rồi yêu cầu lại.\nNếu không phải bạn, hãy bỏ qua email này.`,
+        });
+        return { sent_to: maskEmail(email) };
+      }
       const token = await createVerifyToken('change_email', userId, EMAIL_CHANGE_TTL_MS, email);
       await messaging.sendEmail({
         to: email,

@@ -12,7 +12,11 @@ export function requireApiViewer(request: FastifyRequest): Viewer {
 
 export function requestMeta(request: FastifyRequest) {
   const userAgent = request.headers['user-agent'];
-  return { ip: request.ip ?? null, userAgent: typeof userAgent === 'string' ? userAgent : null };
+  return {
+    ip: request.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+    deviceId: request.deviceId,
+  };
 }
 
 /** The web session cookies for a fresh sign-in (the app ignores them and keeps the token). */

@@ -58,13 +58,12 @@ export function createOtpKit({ db, tokens, ttlSeconds, now = Date.now }: OtpDeps
           otp: 'Mã OTP đã hết hạn.',
         });
       }
-      if (latest.attempts >= OTP_MAX_ATTEMPTS) {
+      if (!(await repo.claimOtpAttempt(db, latest.id, OTP_MAX_ATTEMPTS))) {
         throw new AppError('BUSINESS_RULE', `Bạn đã nhập sai quá ${OTP_MAX_ATTEMPTS} lần. Vui lòng yêu cầu mã mới.`, {
           otp: 'Đã hết lượt thử.',
         });
       }
       if (!tokens.digestsEqual(latest.code_hash, tokens.digest('otp', purpose, target, code))) {
-        await repo.incrementOtpAttempts(db, latest.id);
         const left = OTP_MAX_ATTEMPTS - latest.attempts - 1;
         throw new AppError(
           'BUSINESS_RULE',

@@ -12,6 +12,8 @@ import { generateSessionId, type TokenKit } from './tokens.ts';
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
+  /** The device cookie's id (modules/accounts/device-cookie.ts), when the client sent or got one. */
+  deviceId?: string | null;
 }
 
 export interface SessionViewer {

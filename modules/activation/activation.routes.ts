@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
 import { ACTIVATION_MESSAGES } from './activation.service.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 export const activationInput = z.object({
   code: z.string({ error: ACTIVATION_MESSAGES.empty }).max(64, ACTIVATION_MESSAGES.malformed),
@@ -21,7 +22,7 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/order/active.json',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.checkout),
       schema: {
         tags: ['orders'],
         summary:

@@ -15,9 +15,13 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { formatActivationCode, isWellFormedActivationCode, normaliseActivationCode } from './activation-code.ts';
 import * as repo from './activation.repository.ts';
 
-/** Wrong codes per learner, and per address (higher: many learners share one carrier-grade NAT address). */
+/**
+ * Wrong codes per learner, and per address — sized for carrier-grade NAT, where thousands of
+ * learners share one address (decision 0008): it bounds guessing from accounts made in bulk without
+ * letting one learner's mistakes (or one attacker) stop everybody behind the address.
+ */
 export const WRONG_CODES_LIMIT = 5;
-export const WRONG_CODES_PER_ADDRESS_LIMIT = 20;
+export const WRONG_CODES_PER_ADDRESS_LIMIT = 300;
 export const WRONG_CODES_WINDOW_MS = 15 * 60_000;
 
 export const ACTIVATION_MESSAGES = {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
 import * as schemas from './affiliates.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/affiliate/join.json',
     {
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.rare),
       schema: {
         tags,
         security,

@@ -102,3 +102,16 @@ export function createRedisThrottle(redis: Redis, prefix: string, fallback: Thro
     },
   };
 }
+
+/**
+ * Server-to-server notifications (gateway IPNs, the carrier's SMS webhook) are never limited while
+ * their signature is valid — a gateway's notifier is one address, and a sale peak must not turn
+ * its notifications into 429s. Only badly signed ones count, per sending address: past the limit
+ * they are refused before any further work.
+ */
+export const UNSIGNED_NOTIFICATION_LIMIT = { hits: 60, windowMs: 60_000 } as const;
+
+export function countUnsignedNotification(throttle: Throttle, scope: string, address: string | null) {
+  const { hits, windowMs } = UNSIGNED_NOTIFICATION_LIMIT;
+  return throttle.hit(`unsigned:${scope}:${address ?? '-'}`, hits, windowMs);
+}

@@ -99,7 +99,11 @@ describe('cart.json', () => {
       payload: { pod_id: course.podId },
     });
     expect(anonymous.statusCode).toBe(200);
-    const cookie = String(anonymous.headers['set-cookie']).split(';')[0]!;
+    // A write also gives the browser its device cookie (server/http/device.ts): take the cart's.
+    const cookie = [anonymous.headers['set-cookie'] ?? []]
+      .flat()
+      .find((value) => value.startsWith('kt_cart='))!
+      .split(';')[0]!;
     expect(cookie).toMatch(/^kt_cart=/);
     const read = await t.app.inject({ method: 'GET', url: '/api/user/cart.json', headers: { cookie } });
     expect(read.json().data.total).toBe(250_000);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const certificateSchema = z.object({
   code: z.string(),
@@ -56,7 +57,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chung-chi/:code.pdf',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.rare),
       schema: {
         tags,
         summary: 'Tải chứng chỉ dạng PDF (A4 ngang)',

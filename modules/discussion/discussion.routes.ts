@@ -5,6 +5,7 @@ import { requireApiViewer } from '../accounts/guards.ts';
 import { pageQuery } from '../notifications/page-query.ts';
 import { envelope } from '../site/site.schemas.ts';
 import { plainText, rowId } from '../learning/extras.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const lessonId = rowId('Bài học không hợp lệ.');
 const position = z
@@ -101,7 +102,7 @@ export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/lesson/data.json',
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary:
@@ -188,7 +189,7 @@ export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/lesson/error.json',
     {
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary: 'Báo lỗi bài học (video: video không phát, content: sai nội dung, audio: âm thanh, other: khác)',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const enrolInput = z
   .object({
@@ -17,7 +18,7 @@ export const enrolmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/course/enrol.json',
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags: ['courses'],
         summary:

@@ -10,8 +10,8 @@ import { requestMeta, requireApiViewer, setSessionCookies } from '../accounts/gu
 import { envelope } from '../site/site.schemas.ts';
 import type { IdentityService, LinkableProvider } from './identity.service.ts';
 import * as schemas from './identity.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 const PROFILE_PATH = '/tai-khoan/ho-so';
 
 /** A failure of a browser leg, as a short code for the page it lands on. */
@@ -30,7 +30,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
   app.post(
     '/api/user/login_sso/start.json',
     {
-      config: limit(30),
+      config: perAddress(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Đăng nhập một lần (SSO): địa chỉ trang đăng nhập của nhà cung cấp (OpenID Connect, code + PKCE)',
@@ -48,7 +48,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
   app.get(
     '/api/user/login_sso/authorize',
     {
-      config: limit(30),
+      config: perAddress(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Đăng nhập một lần (SSO) bằng liên kết: chuyển tới nhà cung cấp',
@@ -69,7 +69,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
   app.post(
     '/api/user/login_sso.json',
     {
-      config: limit(20),
+      config: perAddress(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Đăng nhập một lần (SSO): đổi { code, state, iss } nhà cung cấp trả về lấy phiên đăng nhập',
@@ -89,7 +89,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
   app.get(
     '/api/user/login_sso/callback',
     {
-      config: limit(20),
+      config: perAddress(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Địa chỉ nhà cung cấp SSO trả trình duyệt về (redirect_uri)',
@@ -132,7 +132,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
   app.post(
     '/api/user/social_network_link.json',
     {
-      config: limit(20),
+      config: perAddress(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary:
@@ -151,7 +151,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
   app.post(
     '/api/user/unlink_social_network.json',
     {
-      config: limit(20),
+      config: perAddress(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Hủy liên kết tài khoản; không cho hủy cách đăng nhập duy nhất khi chưa có mật khẩu',
@@ -173,7 +173,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
   app.get(
     '/api/user/social_network/:provider/start',
     {
-      config: limit(20),
+      config: perAddress(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Nút "Liên kết" của trang hồ sơ: chuyển tới trang đăng nhập của nhà cung cấp',
@@ -196,7 +196,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
   app.get(
     '/api/user/social_network/:provider/callback',
     {
-      config: limit(20),
+      config: perAddress(ADDRESS_LIMITS.signIn),
       schema: {
         tags,
         summary: 'Địa chỉ nhà cung cấp trả trình duyệt về sau khi liên kết',

@@ -5,6 +5,7 @@
  */
 import { parseCookies } from '../../lib/cookies.ts';
 import { formatPhone, normalizePhone } from '../../lib/phone.ts';
+import { resolveRedirectTarget } from '../../lib/redirect-target.ts';
 
 /** SPEC §4: the cookie that records a recognition attempt: `{ time, redirect, path }`. */
 export const ATTEMPT_COOKIE = 'isCheck';
@@ -29,21 +30,10 @@ export interface RecognitionAttempt {
   path: string;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are what this refuses
-const CONTROL_CHARACTERS = /[\u0000-\u001f]/;
-
-/** Only same-site paths: anything else becomes '/'. */
+/** Only same-site paths (lib/redirect-target.ts): anything else becomes '/'. */
 export function toSafePath(target: string | null | undefined): string {
-  if (
-    !target ||
-    !target.startsWith('/') ||
-    target.startsWith('//') ||
-    target.startsWith('/\\') ||
-    CONTROL_CHARACTERS.test(target)
-  ) {
-    return '/';
-  }
-  return target.length > MAX_PATH_LENGTH ? '/' : target;
+  const path = resolveRedirectTarget(target);
+  return path.length > MAX_PATH_LENGTH ? '/' : path;
 }
 
 export function readAttempt(cookieHeader: string | undefined | null): RecognitionAttempt | null {

@@ -5,13 +5,12 @@ import { envelope } from '../site/site.schemas.ts';
 import * as schemas from './media.schemas.ts';
 import { PRESIGN_FAILED, PresignFailedError } from './media.service.ts';
 import { isLocalStorage, UPLOAD_PATH } from './storage.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 export interface MediaRoutesOptions {
   /** UPLOAD_MAX_BYTES: the body limit of the local upload endpoint (base64 bodies are a third larger). */
   maxBytes: number;
 }
-
-const limit = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, options) => {
   const tags = ['media'];
@@ -19,7 +18,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.put(
     '/api/user/s3.json',
     {
-      config: limit(30),
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary: 'Xin địa chỉ tải tệp lên (presigned URL); sau đó PUT tệp tới `url` với `x-amz-acl: public-read`',
@@ -43,7 +42,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.post(
     '/api/user/avatar.json',
     {
-      config: limit(20),
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary:

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta, requireApiViewer } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const base64url = (max: number, message: string) =>
   z
@@ -68,7 +69,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/push_subscription.json',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary: 'Lưu đăng ký nhận thông báo đẩy của trình duyệt (PushSubscription.toJSON())',

@@ -4,7 +4,9 @@ import { readReferralCookie } from '../affiliates/referral-cookie.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { pageQuery } from '../notifications/page-query.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { siteOrigin } from '../../lib/allowed-hosts.ts';
 import * as schemas from './orders.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
@@ -12,7 +14,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/order.json',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.checkout),
       schema: {
         tags,
         summary: 'Đặt hàng từ giỏ hàng; trả về payment_url của cổng thanh toán (không có khi đơn 0đ)',
@@ -23,7 +25,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = requireApiViewer(request);
       const referral = readReferralCookie(request.headers.cookie);
-      const placed = await request.services.orders.place(viewer.id, request.body, request.ip, referral);
+      const placed = await request.services.orders.place(
+        viewer.id,
+        request.body,
+        request.ip,
+        referral,
+        siteOrigin(request, request.services.paymentsConfig),
+      );
       return reply.status(201).send({ data: placed });
     },
   );
@@ -84,7 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/order/pay.json',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.checkout),
       schema: {
         tags,
         summary: 'Thanh toán lại một đơn đang chờ (có thể đổi cổng thanh toán)',
@@ -98,6 +106,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.code,
         request.body.payment_method,
         request.ip,
+        siteOrigin(request, request.services.paymentsConfig),
       ),
     }),
   );

@@ -84,8 +84,17 @@ export function createOrdersService(deps: {
     return order;
   }
 
-  /** `referral`: the buyer's referral cookie (affiliates), read by the caller from the request. */
-  async function place(userId: number, input: PlaceOrderInput, clientIp: string, referral?: string) {
+  /**
+   * `referral`: the buyer's referral cookie (affiliates), read by the caller from the request;
+   * `returnOrigin`: where the gateway brings the browser back (payments.start).
+   */
+  async function place(
+    userId: number,
+    input: PlaceOrderInput,
+    clientIp: string,
+    referral?: string,
+    returnOrigin?: string,
+  ) {
     const view = await cart.view({ userId });
     if (view.items.length === 0) throw new AppError('BUSINESS_RULE', 'Giỏ hàng của bạn đang trống.');
     const carrierPlan = input.payment_method === 'carrier' ? await carrier.prepare(userId, view.items, input) : null;
@@ -135,12 +144,18 @@ export function createOrdersService(deps: {
     );
     if (total === 0 && !carrierPlan) await lifecycle.fulfil(order.id);
     if (total === 0 || carrierPlan) return { order: toSummary((await repo.findOrder(db, { id: order.id }))!) };
-    const paymentUrl = await payments.start(order, input.payment_method as GatewayMethod, clientIp);
+    const paymentUrl = await payments.start(order, input.payment_method as GatewayMethod, clientIp, returnOrigin);
     return { order: toSummary(order), payment_url: paymentUrl };
   }
 
   /** A new payment attempt for a pending order (optionally with another gateway). */
-  async function payAgain(userId: number, code: string, method: GatewayMethod | undefined, clientIp: string) {
+  async function payAgain(
+    userId: number,
+    code: string,
+    method: GatewayMethod | undefined,
+    clientIp: string,
+    returnOrigin?: string,
+  ) {
     const order = await requireOwnOrder(userId, code);
     if (order.status !== 'pending' || readDate(order.expires_at).getTime() <= Date.now()) {
       throw new AppError('BUSINESS_RULE', 'Đơn hàng không còn chờ thanh toán. Bạn có thể đặt lại đơn mới.');
@@ -150,7 +165,7 @@ export function createOrdersService(deps: {
       payments.requireGateway(chosen);
       await repo.transition(db, order.id, ['pending'], 'pending', { payment_method: chosen }, nowIso());
     }
-    return { order: toSummary(order), payment_url: await payments.start(order, chosen, clientIp) };
+    return { order: toSummary(order), payment_url: await payments.start(order, chosen, clientIp, returnOrigin) };
   }
 
   async function cancel(userId: number, code: string) {

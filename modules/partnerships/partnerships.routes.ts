@@ -8,6 +8,7 @@ import { isAppError } from '../../lib/errors.ts';
 import { envelope } from '../site/site.schemas.ts';
 import { requirePermission } from '../studio/permissions.ts';
 import * as schemas from './partnerships.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const config = { permission: 'partnerships.manage' as const };
@@ -26,7 +27,7 @@ export const partnershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/cooperate.json',
     {
       // The shared per-address limiter of the API, plus the request's own per-address window (the service).
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.rare),
       schema: {
         tags: ['partnerships'],
         summary:

@@ -23,8 +23,13 @@ import {
   type PartnershipsQuery,
 } from './partnerships.schemas.ts';
 
-/** Requests one address may send: 5 per 10 minutes (a school may send for several campuses). */
+/**
+ * Requests per contact phone number: 5 per 10 minutes (a school may send for several campuses).
+ * Per address the limit is sized for carrier-grade NAT (decision 0008): one sender's flood must
+ * not stop everybody behind the same mobile-network address.
+ */
 export const COOPERATE_LIMIT = { hits: 5, windowMs: 10 * 60_000 };
+export const COOPERATE_ADDRESS_LIMIT = { hits: 200, windowMs: 10 * 60_000 };
 
 export interface PartnershipsDeps {
   db: Kysely<Database>;
@@ -88,12 +93,16 @@ export function createPartnershipsService(deps: PartnershipsDeps) {
   return {
     /** A request from the public form; `ip` is the sender's address (the per-address limit). */
     async submit(input: CooperateInput, meta: { ip: string | null; userId: number | null }) {
-      const gate = await throttle.hit(
-        `cooperate:${meta.ip ?? 'unknown'}`,
-        COOPERATE_LIMIT.hits,
-        COOPERATE_LIMIT.windowMs,
-      );
-      if (!gate.allowed) {
+      const gates = await Promise.all([
+        throttle.hit(`cooperate:contact:${input.phone}`, COOPERATE_LIMIT.hits, COOPERATE_LIMIT.windowMs),
+        throttle.hit(
+          `cooperate:${meta.ip ?? 'unknown'}`,
+          COOPERATE_ADDRESS_LIMIT.hits,
+          COOPERATE_ADDRESS_LIMIT.windowMs,
+        ),
+      ]);
+      const gate = gates.find((answer) => !answer.allowed);
+      if (gate) {
         throw new AppError(
           'RATE_LIMITED',
           `Bạn đã gửi quá nhiều yêu cầu. Vui lòng thử lại sau ${Math.ceil(gate.retryAfterSeconds / 60)} phút.`,

@@ -62,6 +62,12 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
       signal: AbortSignal.timeout(15_000),
     });
   }
+  /**
+   * OnePay and VNPay notify the IPN address set in the merchant's back office: the return path's
+   * `/ipn` twin on PUBLIC_URL, whichever host the browser returns to.
+   */
+  const ipnUrlFor = (returnUrl: string) =>
+    `${config.publicUrl}${new URL(returnUrl, config.publicUrl).pathname.replace(/\/return$/, '/ipn')}`;
   const withQuery = (url: string, fields: Record<string, string>) =>
     `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(fields).toString()}`;
   const decideUrl = (path: string, query: Record<string, string>) => (decision: Decision) =>
@@ -187,7 +193,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
       };
       const signed = withOnepayHash(onepay.hashKey, fields);
       const returnUrl = query.vpc_ReturnURL ?? `${config.publicUrl}/`;
-      if (!lostIpn(query)) await sendIpn(returnUrl.replace(/\/return$/, '/ipn'), 'GET', signed);
+      if (!lostIpn(query)) await sendIpn(ipnUrlFor(returnUrl), 'GET', signed);
       return reply.redirect(withQuery(returnUrl, signed), 302);
     });
   }
@@ -229,7 +235,7 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
       };
       const signed = { ...fields, vnp_SecureHash: signVnpay(vnpay.hashSecret, fields) };
       const returnUrl = query.vnp_ReturnUrl ?? `${config.publicUrl}/`;
-      if (!lostIpn(query)) await sendIpn(returnUrl.replace(/\/return$/, '/ipn'), 'GET', signed);
+      if (!lostIpn(query)) await sendIpn(ipnUrlFor(returnUrl), 'GET', signed);
       return reply.redirect(withQuery(returnUrl, signed), 302);
     });
   }

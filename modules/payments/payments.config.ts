@@ -25,6 +25,8 @@ const VNPAY_DEMO = { tmnCode: 'KHAITRI1', hashSecret: 'khaitri-vnpay-demo-secret
 
 export interface PaymentsConfig {
   publicUrl: string;
+  /** Host names the learner may browse under (ALLOWED_HOSTS): gateways return there. */
+  allowedHosts: readonly string[];
   simulator: boolean;
   orderExpiryMinutes: number;
   /** Reconciliation: how often it runs, and how old a pending payment must be before it is queried. */
@@ -66,6 +68,7 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
 
   return {
     publicUrl: env.PUBLIC_URL,
+    allowedHosts: env.ALLOWED_HOSTS,
     simulator: env.PAYMENT_SIMULATOR,
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
     reconcileEveryMinutes: env.RECONCILE_EVERY_MINUTES,

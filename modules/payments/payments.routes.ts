@@ -11,9 +11,26 @@ import { envelope } from '../site/site.schemas.ts';
 import type { GatewayMethod } from './gateway.ts';
 import { GATEWAY_PATH, type CallbackResult } from './payments.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { countUnsignedNotification } from '../cache/throttle.ts';
 
 const params = z.record(z.string(), z.coerce.string());
-const callbackLimit = { rateLimit: { max: 300, timeWindow: 60_000 } };
+/**
+ * Callbacks carry the gateway's signature: a validly signed one is never rate limited (a gateway's
+ * notifier is one address; a browser return comes from a learner behind a shared carrier address).
+ * Only badly signed ones count against their address (modules/cache/throttle.ts).
+ */
+const callbackLimit = { rateLimit: false } as const;
+
+/** Refuses (429) an address that sent too many badly signed callbacks; a valid signature always passes. */
+async function limitUnsigned(request: FastifyRequest, method: GatewayMethod, input: Record<string, string>) {
+  const { payments, throttle } = request.services;
+  const gateway = payments.gateways.get(method);
+  if (gateway?.verifyCallback(input).valid) return;
+  const counted = await countUnsignedNotification(throttle, `payment:${method}`, request.ip);
+  if (!counted.allowed) {
+    throw new AppError('RATE_LIMITED', 'Quá nhiều thông báo thanh toán sai chữ ký. Vui lòng thử lại sau.');
+  }
+}
 const RESULT_SLUG = { success: 'thanh-cong', failed: 'that-bai', pending: 'dang-xu-ly' } as const;
 
 export function describeReturn(result: CallbackResult): string {
@@ -28,6 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [method, path] of Object.entries(GATEWAY_PATH) as [GatewayMethod, string][]) {
     const ipnSchema = { tags, summary: `IPN của ${method} (máy chủ cổng thanh toán gọi)` };
     const handleIpn = async (request: FastifyRequest, input: Record<string, string>, reply: FastifyReply) => {
+      await limitUnsigned(request, method, input);
       const result = await request.services.payments.handleCallback(method, input, 'ipn');
       const { status, contentType, body } = result.answer;
       if (contentType) reply.type(contentType);
@@ -50,6 +68,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/payment/${path}/return`,
       { config: callbackLimit, schema: { tags, summary: `Trình duyệt quay về từ ${method}`, querystring: params } },
       async (request, reply) => {
+        await limitUnsigned(request, method, request.query);
         const result = await request.services.payments.handleCallback(method, request.query, 'return');
         return reply.redirect(describeReturn(result), 302);
       },
@@ -79,6 +98,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = requireApiViewer(request);
+      await limitUnsigned(request, request.body.payment_method, request.body.params);
       const result = await request.services.payments.handleCallback(
         request.body.payment_method,
         request.body.params,

@@ -65,8 +65,18 @@ export function createPaymentsService(deps: {
     return gateway;
   }
 
-  /** A new attempt for a pending order: its own reference, then the gateway's payment page. */
-  async function start(order: OrderRow, method: GatewayMethod, clientIp: string): Promise<string> {
+  /**
+   * A new attempt for a pending order: its own reference, then the gateway's payment page.
+   * `returnOrigin`: the allowed origin the learner browses under (lib/allowed-hosts.ts siteOrigin),
+   * so the gateway brings the browser back where its session cookie lives; PUBLIC_URL otherwise.
+   * Notifications (IPN) always go to PUBLIC_URL.
+   */
+  async function start(
+    order: OrderRow,
+    method: GatewayMethod,
+    clientIp: string,
+    returnOrigin?: string,
+  ): Promise<string> {
     const gateway = requireGateway(method);
     const attempt = (await orderRepo.countPayments(db, order.id)) + 1;
     const requestId = `${order.code}${String(attempt).padStart(2, '0')}`;
@@ -83,7 +93,7 @@ export function createPaymentsService(deps: {
         requestId,
         amount: order.total,
         orderInfo: paymentOrderInfo(order.code),
-        returnUrl: `${config.publicUrl}/api/payment/${path}/return`,
+        returnUrl: `${returnOrigin ?? config.publicUrl}/api/payment/${path}/return`,
         ipnUrl: `${config.publicUrl}/api/payment/${path}/ipn`,
         clientIp: clientIp || '127.0.0.1',
         createdAt: new Date(),

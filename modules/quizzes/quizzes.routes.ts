@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowId } from '../learning/extras.schemas.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const lessonId = rowId('Bài học không hợp lệ.');
 const attemptId = rowId('Lượt làm bài không hợp lệ.');
@@ -81,7 +82,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/lesson/quiz/start.json',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary: 'Bắt đầu một lượt làm bài (hoặc tiếp tục lượt đang mở); từ chối khi đã hết lượt',
@@ -97,7 +98,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/lesson/quiz/submit.json',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary: 'Nộp bài: điểm, đạt hay chưa đạt, và đáp án kèm giải thích của từng câu',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { optionalPlainText, rowId } from '../learning/extras.schemas.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const courseId = rowId('Khóa học không hợp lệ.');
 
@@ -35,7 +36,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/course/vote.json',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: perAddress(ADDRESS_LIMITS.write),
       schema: {
         tags,
         summary:

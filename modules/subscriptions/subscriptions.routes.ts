@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { envelope } from '../site/site.schemas.ts';
+import { countUnsignedNotification } from '../cache/throttle.ts';
 
 export const subscriptionSchema = z.object({
   id: z.number().int(),
@@ -122,7 +123,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/carrier/sms',
     {
-      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      // Validly signed messages are never rate limited; badly signed ones count per address.
+      config: { rateLimit: false },
       schema: {
         tags,
         summary:
@@ -137,6 +139,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const sms = request.services.carrierSms;
       if (!sms.verify(rawBodies.get(request) ?? '', request.headers['x-carrier-signature'])) {
+        const counted = await countUnsignedNotification(request.services.throttle, 'carrier-sms', request.ip);
+        if (!counted.allowed)
+          throw new AppError('RATE_LIMITED', 'Quá nhiều tin nhắn sai chữ ký. Vui lòng thử lại sau.');
         throw new AppError('UNAUTHENTICATED', 'Chữ ký tin nhắn không hợp lệ.');
       }
       return { data: await sms.receive(request.body, rawBodies.get(request)!) };

@@ -17,9 +17,13 @@ export interface Journey {
 
 /**
  * `frontDoor`: the product is reached through a relay opened before it listens, so PUBLIC_URL (where
- * gateways and the operator send the visitor back) reaches it; the browser uses the relay throughout.
+ * gateways and the operator send the visitor back) reaches it; the browser uses the relay throughout
+ * (as http://127.0.0.1:{port}, even when `publicHostname` makes PUBLIC_URL say another name).
  */
-export function useJourney(env: Record<string, string> = {}, options: { frontDoor?: boolean } = {}): Journey {
+export function useJourney(
+  env: Record<string, string> = {},
+  options: { frontDoor?: boolean; publicHostname?: string } = {},
+): Journey {
   let server: ProductServer | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -27,7 +31,10 @@ export function useJourney(env: Record<string, string> = {}, options: { frontDoo
 
   beforeAll(async () => {
     door = options.frontDoor ? await openFrontDoor() : undefined;
-    server = await startProductServer(door ? { ...env, PUBLIC_URL: door.origin } : env);
+    // `publicHostname`: PUBLIC_URL names the door by another host name than the browser uses.
+    const publicUrl =
+      door && options.publicHostname ? door.origin.replace('127.0.0.1', options.publicHostname) : door?.origin;
+    server = await startProductServer(publicUrl ? { ...env, PUBLIC_URL: publicUrl } : env);
     door?.forwardTo(Number(new URL(server.baseUrl).port));
     browser = await launchChromium();
   });

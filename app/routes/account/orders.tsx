@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await context.services.orders.reorder(viewer.id, code);
       throw redirect('/gio-hang');
     }
-    const again = await context.services.orders.payAgain(viewer.id, code, undefined, context.clientIp);
+    const again = await context.services.orders.payAgain(viewer.id, code, undefined, context.clientIp, context.origin);
     throw redirectDocument(again.payment_url);
   });
 }

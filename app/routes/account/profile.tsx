@@ -110,7 +110,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return withIntent(async () => {
       const sent = await context.services.accounts.requestEmailChange(viewer.id, email);
-      return done(`Đã gửi liên kết xác nhận tới ${sent.sent_to}. Email mới có hiệu lực khi bạn mở liên kết.`);
+      return done(
+        `Đã gửi email tới ${sent.sent_to}. Email mới có hiệu lực khi bạn mở liên kết xác nhận trong đó (nếu địa chỉ đã thuộc một tài khoản khác, email sẽ giải thích vì sao không dùng được).`,
+      );
     });
   }
   if (intent === 'revoke_others') {

@@ -1,12 +1,16 @@
 import { Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField, FormMessage, SubmitButton } from '../../components/form-field';
-import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
+import { formError, isFormState, keepValues, parseForm, runForm, safeRedirect } from '../../forms.server';
 import { buildMeta } from '../../meta';
 import { readRecognizedPhone } from '../../../modules/identity/recognition-cookies';
 import type { Route } from './+types/check-phone';
 
-/** /kiem-tra-sdt: one field; a known number goes to sign-in, a new one to sign-up. */
+/**
+ * /kiem-tra-sdt: one field, then sign-in with the number filled in — where the learner signs in by
+ * password or one-time code, or goes on to sign up. Whether the number has an account is not
+ * said (no enumeration: decision 0008).
+ */
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Kiểm tra số điện thoại' });
 
 /** A number the operator recognised (SPEC §6) is pre-filled. */
@@ -23,11 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (isFormState(input)) return formError(input, values);
   return runForm(values, async () => {
-    const state = await context.services.accounts.describeUsername(input.username);
     const params = new URLSearchParams({ username: input.username });
     const next = new URL(request.url).searchParams.get('redirect');
-    if (next) params.set('redirect', next);
-    return redirect(state === 'active' ? `/dang-nhap?${params}` : `/dang-ky?${params}`);
+    if (next) params.set('redirect', safeRedirect(context, next));
+    return redirect(`/dang-nhap?${params}`);
   });
 }
 
@@ -38,7 +41,8 @@ export default function CheckPhonePage({ actionData, loaderData }: Route.Compone
     <>
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Kiểm tra số điện thoại</h1>
       <p className="mb-5 text-sm text-slate-600">
-        Nhập số điện thoại di động của bạn để đăng nhập hoặc tạo tài khoản mới.
+        Nhập số điện thoại di động của bạn để đăng nhập (bằng mật khẩu hoặc mã OTP). Chưa có tài khoản? Bạn đăng ký ở
+        bước tiếp theo.
       </p>
       <FormMessage message={actionData?.message} />
       <Form method="post" noValidate>

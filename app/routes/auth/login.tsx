@@ -43,7 +43,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = keepValues(form, ['username']);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirect'));
+  const redirectTo = safeRedirect(context, new URL(request.url).searchParams.get('redirect'));
   if (form.get('intent') === 'otp') {
     return runForm(values, async () => {
       await context.services.accounts.requestLoginCode(values.username ?? '');

@@ -20,6 +20,14 @@ const query = z.object({
   redirect: z.string().max(2000).optional(),
 });
 
+/** Codes go only to accounts in a state for the purpose; the page says so without saying which case this is. */
+const NO_CODE_HINT = {
+  register:
+    'Nếu số điện thoại hoặc email này đã có tài khoản, bạn sẽ nhận tin nhắn hướng dẫn đăng nhập thay vì mã: hãy đăng nhập hoặc dùng "Quên mật khẩu".',
+  login: 'Mã chỉ được gửi khi số điện thoại hoặc email này đã có tài khoản. Chưa có tài khoản? Hãy đăng ký.',
+  reset: 'Mã chỉ được gửi khi số điện thoại hoặc email này đã có tài khoản.',
+} as const;
+
 const PURPOSE_TEXT = {
   register: 'Nhập mã gồm 6 chữ số chúng tôi vừa gửi để kích hoạt tài khoản.',
   login: 'Nhập mã gồm 6 chữ số chúng tôi vừa gửi để đăng nhập.',
@@ -70,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         headers: { 'Set-Cookie': verifyTokenCookie(result.verify_token, context.services.web.secureCookies) },
       });
     }
-    const next = safeRedirect(params.redirect);
+    const next = safeRedirect(context, params.redirect);
     const target = params.purpose === 'register' ? `/verified?next=${encodeURIComponent(next)}` : next;
     return redirect(target, { headers: sessionHeaders(context, result) });
   });
@@ -82,7 +90,8 @@ export default function RegisterOtpPage({ loaderData, actionData }: Route.Compon
   return (
     <>
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Xác thực mã OTP</h1>
-      <p className="mb-5 text-sm text-slate-600">{PURPOSE_TEXT[loaderData.purpose]} Mã có hiệu lực 5 phút.</p>
+      <p className="mb-2 text-sm text-slate-600">{PURPOSE_TEXT[loaderData.purpose]} Mã có hiệu lực 5 phút.</p>
+      <p className="mb-5 text-sm text-slate-500">{NO_CODE_HINT[loaderData.purpose]}</p>
       <FormMessage message={state?.notice} tone="success" />
       <FormMessage message={state?.message} />
       <Form method="post" noValidate>

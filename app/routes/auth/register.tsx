@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const params = new URLSearchParams({
       username: input.username,
       purpose: 'register',
-      redirect: safeRedirect(new URL(request.url).searchParams.get('redirect')),
+      redirect: safeRedirect(context, new URL(request.url).searchParams.get('redirect')),
     });
     return redirect(`/register-otp?${params}`);
   });
