@@ -5,7 +5,11 @@ export const COURSE_CATEGORIES = [
   { slug: 'ngu-van', name: 'Ngữ văn', description: 'Đọc hiểu, nghị luận xã hội và nghị luận văn học.' },
   { slug: 'tieng-anh', name: 'Tiếng Anh', description: 'Tiếng Anh giao tiếp, ngữ pháp, luyện thi IELTS và TOEIC.' },
   { slug: 'vat-ly', name: 'Vật lý', description: 'Cơ học, điện học, quang học và vật lý hạt nhân.' },
-  { slug: 'hoa-hoc', name: 'Hóa học', description: 'Hóa vô cơ, hữu cơ và bài tập thực nghiệm.' },
+  {
+    slug: 'hoa-hoc',
+    name: 'Hóa học và Sinh học',
+    description: 'Hóa vô cơ, hữu cơ, thí nghiệm; tế bào, di truyền và tiến hóa.',
+  },
   {
     slug: 'lich-su-dia-ly',
     name: 'Lịch sử và Địa lý',
@@ -173,19 +177,26 @@ export const COMBOS: Array<[string, string, number[]]> = [
   ['mam-non-tieu-hoc', 'Combo Học tốt tiểu học', [5, 11, 50]],
 ];
 
-/** Reviews that fit any course: the seed gives each course a few, cycling through the list. */
-export const REVIEW_COMMENTS = [
-  'Giảng dễ hiểu, mỗi bài ngắn nên mình học được cả lúc đi xe buýt.',
-  'Video rõ nét, có tài liệu tải về kèm theo. Rất đáng tiền.',
-  'Bài kiểm tra cuối khóa giúp mình biết mình còn hổng chỗ nào.',
-  'Chương 2 hơi nhanh nhưng xem lại được nhiều lần nên ổn.',
-  'Giáo viên trả lời câu hỏi trong phần thảo luận rất nhanh.',
-  'Phù hợp cho người mất gốc như mình, đi từ những điều cơ bản nhất.',
-  'Học trên điện thoại mượt, chế độ tiết kiệm dữ liệu rất hữu ích.',
-  'Lộ trình rõ ràng, mỗi tối học 20 phút là vừa sức.',
-  'Ví dụ gần gũi với đời sống nên nhớ lâu hơn học trên lớp.',
-  'Mong có thêm bài tập nâng cao, còn lại rất hài lòng.',
-];
+/** Reviews that fit any course, by their rating: the seed gives each course a few. */
+export const REVIEW_COMMENTS: Record<number, string[]> = {
+  5: [
+    'Giảng dễ hiểu, mỗi bài ngắn nên mình học được cả lúc đi xe buýt.',
+    'Video rõ nét, có tài liệu tải về kèm theo. Rất đáng tiền.',
+    'Lộ trình rõ ràng, mỗi tối học 20 phút là vừa sức.',
+    'Ví dụ gần gũi với đời sống nên nhớ lâu hơn học trên lớp.',
+    'Học xong thấy tự tin hẳn, sẽ giới thiệu cho bạn bè.',
+  ],
+  4: [
+    'Bài kiểm tra cuối khóa giúp mình biết mình còn hổng chỗ nào.',
+    'Giáo viên trả lời câu hỏi trong phần thảo luận rất nhanh.',
+    'Học trên điện thoại mượt, chế độ tiết kiệm dữ liệu rất hữu ích.',
+  ],
+  3: [
+    'Chương 2 hơi nhanh, phải xem lại vài lần mới hiểu.',
+    'Nội dung ổn nhưng mong có thêm bài tập nâng cao.',
+    'Phù hợp người mới bắt đầu, người đã có nền tảng sẽ thấy hơi dễ.',
+  ],
+};
 export const REVIEWER_NAMES = [
   'Minh Anh',
   'Quang Huy',

@@ -176,12 +176,14 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
       }
     }
     for (let r = 0; r < sequence % 6; r += 1) {
+      const rating = [5, 4, 5, 3, 5, 4][(sequence + r) % 6]!;
+      const comments = REVIEW_COMMENTS[rating]!;
       await createReview(db, {
         course_id: course.id,
         user_id: 1_000_000 + sequence * 10 + r,
         author_name: REVIEWER_NAMES[(sequence + r) % REVIEWER_NAMES.length]!,
-        rating: [5, 4, 5, 3, 5, 4][(sequence + r) % 6]!,
-        comment: REVIEW_COMMENTS[(sequence * 3 + r) % REVIEW_COMMENTS.length]!,
+        rating,
+        comment: comments[(sequence * 3 + r) % comments.length]!,
       });
     }
     return course;

@@ -21,9 +21,17 @@ import {
   TAGS,
 } from './content-data.ts';
 import { NEWS_TEXT } from './news-data.ts';
-import { renderBannerSvg, writeSvg } from './svg.ts';
+import { renderBannerSvg, writeSvg, type Motif } from './svg.ts';
 
 const DAY = 86_400_000;
+/** The illustration on each news category's covers. */
+const POST_MOTIFS: Record<string, Motif> = {
+  'tin-giao-duc': 'school',
+  'tuyen-sinh': 'cap',
+  'kinh-nghiem-hoc-tap': 'bulb',
+  'su-kien-khai-tri': 'trophy',
+  'video-bai-giang': 'phone',
+};
 const BASE = Date.UTC(2026, 10, 21, 2);
 
 /** A news post's body: its summary, the two points it develops, and where to read on. */
@@ -63,7 +71,14 @@ export async function seedContent(db: Kysely<Database>, uploadsDir: string): Pro
         thumbnail: writeSvg(
           uploadsDir,
           `seed/posts/${slug}.svg`,
-          renderBannerSvg({ title, subtitle: category.name, width: 640, height: 360, seed: index + 2 }),
+          renderBannerSvg({
+            title,
+            subtitle: category.name,
+            width: 640,
+            height: 360,
+            seed: index + 2,
+            motif: POST_MOTIFS[categorySlug] ?? 'book',
+          }),
         ),
         author_name: index % 2 === 0 ? 'Ban biên tập Khai Trí' : 'Phóng viên giáo dục',
         is_featured: index % 9 === 0 ? 1 : 0,
@@ -84,7 +99,14 @@ export async function seedContent(db: Kysely<Database>, uploadsDir: string): Pro
       thumbnail: writeSvg(
         uploadsDir,
         `seed/solutions/${slugify(slug)}.svg`,
-        renderBannerSvg({ title, subtitle: 'Giải pháp Khai Trí', width: 640, height: 360, seed: index }),
+        renderBannerSvg({
+          title,
+          subtitle: 'Giải pháp Khai Trí',
+          width: 640,
+          height: 360,
+          seed: index,
+          motif: (['school', 'chat', 'book', 'chart'] as const)[index % 4],
+        }),
       ),
       published_at: new Date(BASE - index * DAY).toISOString(),
     });
@@ -100,7 +122,7 @@ export async function seedContent(db: Kysely<Database>, uploadsDir: string): Pro
       thumbnail: writeSvg(
         uploadsDir,
         `seed/exam/${slug}.svg`,
-        renderBannerSvg({ title, subtitle: 'Cổng thi', width: 640, height: 360, seed: index + 3 }),
+        renderBannerSvg({ title, subtitle: 'Cổng thi', width: 640, height: 360, seed: index + 3, motif: 'pencil' }),
       ),
       published_at: new Date(BASE - index * DAY * 2).toISOString(),
     });

@@ -86,6 +86,14 @@ describe('the demo catalogue', () => {
     expect(thinking.map((question) => question.prompt).join(' ')).not.toMatch(/thủ đô/i);
   });
 
+  it('never repeats a review within a course', async () => {
+    const reviews = await t.db.selectFrom('course_reviews').select(['course_id', 'comment']).execute();
+    const byCourse = new Map<number, string[]>();
+    for (const review of reviews)
+      byCourse.set(review.course_id, [...(byCourse.get(review.course_id) ?? []), review.comment ?? '']);
+    for (const [course, comments] of byCourse) expect(repeated(comments), String(course)).toEqual([]);
+  });
+
   it('gives every teacher their own biography', async () => {
     const teachers = await t.db.selectFrom('teachers').select(['full_name', 'bio']).execute();
     expect(repeated(teachers.map((teacher) => teacher.bio))).toEqual([]);
