@@ -76,7 +76,7 @@ export async function seedSite(db: Kysely<Database>, uploadsDir: string): Promis
 
   for (const [index, banner] of DEMO_BANNERS.entries()) {
     const position = DEMO_BANNERS.slice(0, index).filter((other) => other.placement === banner.placement).length;
-    const art = { ...banner, seed: index };
+    const art = { ...banner, seed: index + 1 };
     const name = `seed/banner-${banner.placement}-${position + 1}`;
     await createBanner(db, {
       title: banner.title,
