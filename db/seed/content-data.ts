@@ -142,7 +142,7 @@ export const HELP: Array<[string, string, string]> = [
   [
     'khoa-hoc-va-hoc-tap',
     'Làm sao để nhận chứng chỉ hoàn thành?',
-    'Hoàn thành 100% bài học và đạt bài kiểm tra cuối khóa, chứng chỉ sẽ có trong mục Khóa học của tôi.',
+    'Hoàn thành mọi bài học và đạt bài kiểm tra cuối khóa (từ 60%): chứng chỉ có ngay trong Tài khoản › Chứng chỉ, kèm mã để ai cũng kiểm tra được tại trang Chứng chỉ.',
   ],
   [
     'khoa-hoc-va-hoc-tap',
@@ -152,7 +152,7 @@ export const HELP: Array<[string, string, string]> = [
   [
     'khoa-hoc-va-hoc-tap',
     'Đặt câu hỏi cho giáo viên ở đâu?',
-    'Mỗi bài học có mục Thảo luận; giáo viên và trợ giảng trả lời trong 24 giờ.',
+    'Mỗi bài học có mục Thảo luận ngay dưới bài: đặt câu hỏi ở đó, giáo viên và các bạn cùng khóa sẽ trả lời, bạn nhận thông báo khi có người trả lời.',
   ],
   [
     'khoa-hoc-va-hoc-tap',
@@ -161,8 +161,8 @@ export const HELP: Array<[string, string, string]> = [
   ],
   [
     'khoa-hoc-va-hoc-tap',
-    'Học địa lý trên ứng dụng di động',
-    'Tải ứng dụng Khai Trí, đăng nhập cùng tài khoản và chọn khóa Địa lý trong Khóa học của tôi.',
+    'Học trên ứng dụng di động',
+    'Tải ứng dụng Khai Trí, đăng nhập cùng tài khoản và chọn khóa học trong Khóa học của tôi: tiến độ học trên web và ứng dụng là một.',
   ],
   [
     'huong-dan-thanh-toan',
@@ -188,7 +188,7 @@ export const HELP: Array<[string, string, string]> = [
   [
     'huong-dan-thanh-toan',
     'Cách hủy gói cước gia hạn',
-    'Soạn HUY <tên gói> gửi tổng đài hoặc vào Tài khoản › Đơn hàng › Hủy gia hạn. Hủy gói miễn phí.',
+    'Soạn HUY <mã gói> gửi 9234, hoặc vào Tài khoản › Gói cước và chọn “Hủy gói”. Hủy gói miễn phí.',
   ],
   [
     'huong-dan-thanh-toan',
