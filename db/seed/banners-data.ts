@@ -68,7 +68,7 @@ export const DEMO_BANNERS: DemoBanner[] = [
   {
     placement: 20,
     title: 'Luyện đề thi tốt nghiệp THPT',
-    subtitle: 'Đề thi thử theo cấu trúc mới, có đáp án và lời giải',
+    subtitle: 'Khóa luyện thi theo cấu trúc mới, bài kiểm tra có lời giải',
     cta: 'Chọn môn ôn thi',
     link: '/khoa-hoc?subject=on-thi-thpt-quoc-gia',
     motif: 'trophy',

@@ -34,15 +34,14 @@ const POST_MOTIFS: Record<string, Motif> = {
 };
 const BASE = Date.UTC(2026, 10, 21, 2);
 
-/** A news post's body: its summary, the two points it develops, and where to read on. */
+/** A news post: its summary (the page shows it above the body) and a body with the two points it develops. */
 function articleBody(title: string, category: string): { summary: string; content: string } {
   const text = NEWS_TEXT[title];
   if (!text) throw new Error(`Bài viết mẫu chưa có nội dung riêng: ${title}`);
   const [summary, first, second] = text;
   return {
     summary,
-    content: `<p><strong>${summary}</strong></p>
-<h2>Điểm chính</h2>
+    content: `<h2>Điểm chính</h2>
 <ul><li>${first}</li><li>${second}</li></ul>
 <p>Xem thêm các bài cùng chuyên mục ${category} trên Khai Trí.</p>`,
   };
@@ -118,7 +117,7 @@ export async function seedContent(db: Kysely<Database>, uploadsDir: string): Pro
       slug,
       title,
       summary,
-      content: `<p>${summary}</p><p>${rules}</p>`,
+      content: `<p>${rules}</p>`,
       thumbnail: writeSvg(
         uploadsDir,
         `seed/exam/${slug}.svg`,
