@@ -34,10 +34,10 @@ export const DEMO_BANNERS: DemoBanner[] = [
   },
   {
     placement: 1,
-    title: 'Giảm 30% cho khóa học đầu tiên',
-    subtitle: 'Nhập mã CHAOBAN khi thanh toán, giảm đến 300.000đ',
+    title: 'Giảm 30% với mã CHAOBAN',
+    subtitle: 'Nhập mã khi thanh toán: giảm đến 300.000đ, mỗi tài khoản một lần',
     cta: 'Chọn khóa học',
-    badge: 'Ưu đãi bạn mới',
+    badge: 'Ưu đãi',
     link: '/khoa-hoc',
     motif: 'trophy',
   },
