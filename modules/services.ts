@@ -13,6 +13,7 @@ import { createSiteService, type SiteService } from './site/site.service.ts';
 import { createAliasService, type AliasService } from './catalog/alias.service.ts';
 import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
 import { createCourseService, type CourseService } from './catalog/course.service.ts';
+import { createRecommendationsService, type RecommendationsService } from './catalog/recommendations.service.ts';
 import { createContentService, type ContentService } from './content/content.service.ts';
 import { createSearchService, type SearchService } from './search/search.service.ts';
 import { createSupportService, type SupportService } from './support/support.service.ts';
@@ -66,6 +67,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   search: SearchService;
   catalog: CatalogService;
   course: CourseService;
+  /** "Gợi ý cho bạn": a learner's recommended courses (followed subjects, viewed courses), popular ones otherwise. */
+  recommendations: RecommendationsService;
   content: ContentService;
   support: SupportService;
   alias: AliasService;
@@ -322,6 +325,11 @@ export function createServices({
     search,
     catalog,
     course,
+    recommendations: createRecommendationsService({
+      db,
+      course,
+      ownedCourseIds: (userId, courseIds) => commerce.enrolments.listOwnedCourseIds(userId, courseIds),
+    }),
     content,
     support,
     alias,

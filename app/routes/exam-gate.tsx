@@ -15,7 +15,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildSeoMeta(matches, {
     title: 'Cổng thi',
-    description: 'Thi thử trực tuyến THPT quốc gia, vào lớp 10, Olympic: chấm điểm tự động, xem lời giải chi tiết.',
+    description:
+      'Kỳ thi và đề thi thử: tốt nghiệp THPT, vào lớp 10, Olympic, đánh giá năng lực, cùng khóa học để ôn luyện.',
     path: '/cong-thi',
   });
 

@@ -10,8 +10,8 @@ import type { Route } from './+types/home';
 
 const HOME_PLACEMENTS = [1, 15, 8, 9, 16, 17, 18, 19];
 
+/** Banner blocks; placement 17 (the middle recommendation block) shows under the "Gợi ý cho bạn" courses. */
 const BLOCKS: Array<{ placement: number; title: string }> = [
-  { placement: 17, title: 'Gợi ý cho bạn' },
   { placement: 16, title: 'Giải pháp cho nhà trường' },
   { placement: 8, title: 'Dành cho phụ huynh' },
   { placement: 19, title: 'Chuyển đổi số trong giáo dục' },
@@ -20,9 +20,18 @@ const BLOCKS: Array<{ placement: number; title: string }> = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ settings, banners }, hot, categories, news, feedback, partners] = await Promise.all([
+  const hotCourses = context.services.course.listCourses({ hot: true, sort: 'popular', page: 1, limit: 8 });
+  // Personal for a signed-in learner (their pages are never micro-cached); popular for everyone else.
+  const recommended = hotCourses.then((hot) =>
+    context.services.recommendations.forViewer(context.viewer?.id ?? null, {
+      limit: 4,
+      excludeIds: hot.items.map((course) => course.id),
+    }),
+  );
+  const [{ settings, banners }, hot, recommendations, categories, news, feedback, partners] = await Promise.all([
     context.services.site.getPageData({ signedIn: context.viewer !== null, placements: HOME_PLACEMENTS }),
-    context.services.course.listCourses({ hot: true, sort: 'popular', page: 1, limit: 8 }),
+    hotCourses,
+    recommended,
     context.services.catalog.listCategories('course'),
     context.services.content.listPosts({ type: 'post', page: 1, limit: 3 }),
     context.services.content.listPosts({ type: 'feedback', page: 1, limit: 3 }),
@@ -32,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     settings,
     banners,
     hotCourses: hot.items,
+    recommendations,
     categories: categories.filter((category) => category.parent_id === null),
     news: news.items,
     feedback: feedback.items,
@@ -61,7 +71,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { settings, banners, hotCourses, categories, news, feedback, partners } = loaderData;
+  const { settings, banners, hotCourses, recommendations, categories, news, feedback, partners } = loaderData;
   const counters = [
     { label: 'Trường học', value: settings.NUMBER_SCHOOL },
     { label: 'Bài giảng', value: settings.NUMBER_LESSON },
@@ -136,6 +146,21 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        </section>
+      ) : null}
+
+      {recommendations.items.length > 0 ? (
+        <section aria-labelledby="goi-y-cho-ban" className="mx-auto max-w-7xl px-4 py-6" data-testid="recommendations">
+          <h2 id="goi-y-cho-ban" className="text-xl font-bold text-slate-900">
+            Gợi ý cho bạn
+          </h2>
+          <p className="mb-3 text-sm text-slate-600">
+            {recommendations.source === 'personal'
+              ? 'Theo chủ đề bạn quan tâm và những khóa học bạn đã xem'
+              : 'Những khóa học được nhiều học viên chọn nhất'}
+          </p>
+          <CourseGrid courses={recommendations.items} />
+          <BannerSlot banners={banners[17] ?? []} placement={17} className="mt-4" />
         </section>
       ) : null}
 

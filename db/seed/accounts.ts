@@ -28,8 +28,8 @@ export async function seedAccounts(db: Kysely<Database>): Promise<{ learnerId: n
   });
   await createNotification(db, learner.id, {
     kind: 'promotion',
-    title: 'Ưu đãi 30% cho khóa học đầu tiên',
-    body: 'Nhập mã CHAOBAN khi thanh toán để được giảm 30% cho khóa học đầu tiên của bạn.',
+    title: 'Ưu đãi 30% với mã CHAOBAN',
+    body: 'Nhập mã CHAOBAN khi thanh toán để được giảm 30% (tối đa 300.000đ) cho một đơn hàng.',
     link: '/tai-khoan/uu-dai',
     created_at: new Date(Date.now() - day).toISOString(),
   });

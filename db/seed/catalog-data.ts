@@ -5,7 +5,11 @@ export const COURSE_CATEGORIES = [
   { slug: 'ngu-van', name: 'Ngữ văn', description: 'Đọc hiểu, nghị luận xã hội và nghị luận văn học.' },
   { slug: 'tieng-anh', name: 'Tiếng Anh', description: 'Tiếng Anh giao tiếp, ngữ pháp, luyện thi IELTS và TOEIC.' },
   { slug: 'vat-ly', name: 'Vật lý', description: 'Cơ học, điện học, quang học và vật lý hạt nhân.' },
-  { slug: 'hoa-hoc', name: 'Hóa học', description: 'Hóa vô cơ, hữu cơ và bài tập thực nghiệm.' },
+  {
+    slug: 'hoa-hoc',
+    name: 'Hóa học và Sinh học',
+    description: 'Hóa vô cơ, hữu cơ, thí nghiệm; tế bào, di truyền và tiến hóa.',
+  },
   {
     slug: 'lich-su-dia-ly',
     name: 'Lịch sử và Địa lý',
@@ -35,18 +39,66 @@ export const SUBJECTS = [
 ] as const;
 
 export const TEACHERS = [
-  { name: 'Nguyễn Thị Hồng Nhung', headline: 'Thạc sĩ Toán học, 15 năm luyện thi THPT' },
-  { name: 'Trần Quốc Đạt', headline: 'Giáo viên Vật lý, tác giả sách tham khảo' },
-  { name: 'Lê Minh Đức', headline: 'Giảng viên Tiếng Anh, IELTS 8.5' },
-  { name: 'Phạm Thu Hà', headline: 'Giáo viên Ngữ văn trường chuyên Hà Nội' },
-  { name: 'Đặng Văn Khoa', headline: 'Tiến sĩ Hóa học, Đại học Bách khoa' },
-  { name: 'Vũ Ngọc Ánh', headline: 'Giáo viên Tiểu học, chuyên gia giáo dục sớm' },
-  { name: 'Hoàng Anh Tuấn', headline: 'Kỹ sư phần mềm, giảng viên lập trình' },
-  { name: 'Bùi Thị Lan Hương', headline: 'Giáo viên Lịch sử, giải thưởng giáo viên giỏi cấp thành phố' },
-  { name: 'Đỗ Mạnh Hùng', headline: 'Thạc sĩ Địa lý, giáo viên trường THPT Chu Văn An' },
-  { name: 'Ngô Phương Thảo', headline: 'Huấn luyện viên kỹ năng mềm' },
-  { name: 'Dương Đình Nam', headline: 'Giáo viên Sinh học, luyện thi học sinh giỏi quốc gia' },
-  { name: 'Lý Thanh Tâm', headline: 'Giảng viên tiếng Anh thiếu nhi' },
+  {
+    name: 'Nguyễn Thị Hồng Nhung',
+    headline: 'Thạc sĩ Toán học, 15 năm luyện thi THPT',
+    bio: 'Cô Nhung dạy Toán ở Hà Nội từ năm 2011 và có nhiều học trò đạt điểm 9, 10 môn Toán trong kỳ thi tốt nghiệp. Cô nổi tiếng với cách chia bài khó thành từng bước nhỏ, ai cũng theo kịp.',
+  },
+  {
+    name: 'Trần Quốc Đạt',
+    headline: 'Giáo viên Vật lý, tác giả sách tham khảo',
+    bio: 'Thầy Đạt là đồng tác giả bộ sách “Vật lý quanh ta” và luôn mở đầu bài giảng bằng một thí nghiệm. Thầy tin rằng hiểu hiện tượng trước rồi mới đến công thức thì nhớ lâu hơn.',
+  },
+  {
+    name: 'Lê Minh Đức',
+    headline: 'Giảng viên Tiếng Anh, IELTS 8.5',
+    bio: 'Thầy Đức từng du học tại Úc, có chứng chỉ giảng dạy CELTA và đã giúp hơn 3.000 học viên đạt mục tiêu IELTS, TOEIC. Lớp của thầy luôn có phần nói thật nhiều.',
+  },
+  {
+    name: 'Phạm Thu Hà',
+    headline: 'Giáo viên Ngữ văn trường chuyên Hà Nội',
+    bio: 'Cô Hà dạy Văn ở trường chuyên, nhiều năm hướng dẫn đội tuyển học sinh giỏi quốc gia. Cô giúp học trò viết bằng suy nghĩ của chính mình thay vì học thuộc văn mẫu.',
+  },
+  {
+    name: 'Đặng Văn Khoa',
+    headline: 'Tiến sĩ Hóa học, Đại học Bách khoa',
+    bio: 'Thầy Khoa nghiên cứu hóa vật liệu và dạy luyện thi Hóa hơn 12 năm. Thầy hay dùng sơ đồ và mẹo nhớ để biến những chuỗi phản ứng dài thành câu chuyện dễ nhớ.',
+  },
+  {
+    name: 'Vũ Ngọc Ánh',
+    headline: 'Giáo viên Tiểu học, chuyên gia giáo dục sớm',
+    bio: 'Cô Ánh có 18 năm đứng lớp tiểu học và biên soạn nhiều học liệu cho trẻ mầm non. Mỗi bài của cô ngắn gọn, có trò chơi, để bé học vui và cha mẹ dễ đồng hành.',
+  },
+  {
+    name: 'Hoàng Anh Tuấn',
+    headline: 'Kỹ sư phần mềm, giảng viên lập trình',
+    bio: 'Anh Tuấn là kỹ sư phần mềm tại một công ty công nghệ Việt Nam và dạy lập trình cho học sinh từ năm 2016. Các khóa học của anh đều xoay quanh một sản phẩm làm được ngay.',
+  },
+  {
+    name: 'Bùi Thị Lan Hương',
+    headline: 'Giáo viên Lịch sử, giải thưởng giáo viên giỏi cấp thành phố',
+    bio: 'Cô Hương kể lịch sử như kể chuyện, kèm bản đồ và dòng thời gian. Cô từng đạt giải nhất giáo viên dạy giỏi Lịch sử cấp thành phố Hà Nội.',
+  },
+  {
+    name: 'Đỗ Mạnh Hùng',
+    headline: 'Thạc sĩ Địa lý, giáo viên trường THPT Chu Văn An',
+    bio: 'Thầy Hùng dạy Địa lý tại trường THPT Chu Văn An và là người đứng sau nhiều bộ đề luyện Atlat được học sinh chia sẻ rộng rãi. Thầy thích đưa học trò đi thực địa.',
+  },
+  {
+    name: 'Ngô Phương Thảo',
+    headline: 'Huấn luyện viên kỹ năng mềm',
+    bio: 'Chị Thảo là huấn luyện viên kỹ năng cho học sinh, sinh viên và doanh nghiệp, đã tổ chức hơn 400 buổi đào tạo về thuyết trình, quản lý thời gian và tư duy phản biện.',
+  },
+  {
+    name: 'Dương Đình Nam',
+    headline: 'Giáo viên Sinh học, luyện thi học sinh giỏi quốc gia',
+    bio: 'Thầy Nam bồi dưỡng đội tuyển Sinh học nhiều năm liền có giải quốc gia. Thầy giải thích di truyền học bằng hình vẽ tay đơn giản và bài tập từ dễ đến khó.',
+  },
+  {
+    name: 'Lý Thanh Tâm',
+    headline: 'Giảng viên tiếng Anh thiếu nhi',
+    bio: 'Cô Tâm dạy tiếng Anh cho trẻ em bằng bài hát, trò chơi và câu chuyện. Cô là tác giả chuỗi video phát âm được nhiều phụ huynh dùng để luyện cùng con ở nhà.',
+  },
 ] as const;
 
 /** [category slug, title, teacher index, subject slugs]. */
@@ -125,25 +177,26 @@ export const COMBOS: Array<[string, string, number[]]> = [
   ['mam-non-tieu-hoc', 'Combo Học tốt tiểu học', [5, 11, 50]],
 ];
 
-export const CHAPTERS = ['Chương 1: Làm quen', 'Chương 2: Kiến thức trọng tâm', 'Chương 3: Luyện tập và ôn tập'];
-export const LESSON_NAMES = [
-  'Giới thiệu khóa học và lộ trình',
-  'Khái niệm cơ bản',
-  'Ví dụ minh họa',
-  'Phương pháp giải nhanh',
-  'Bài tập vận dụng',
-  'Đề kiểm tra cuối chương',
-];
-
-export const REVIEW_COMMENTS = [
-  'Thầy cô giảng dễ hiểu, bài tập sát đề thi. Con mình tiến bộ rõ rệt.',
-  'Nội dung hay, học trên điện thoại rất tiện khi đi xe buýt.',
-  'Video rõ nét, có tài liệu kèm theo. Rất đáng tiền.',
-  'Mình đã đạt điểm 8 nhờ khóa này. Cảm ơn Khai Trí!',
-  'Bài giảng hơi nhanh ở chương 2 nhưng xem lại được nên ổn.',
-  'Giáo viên nhiệt tình, trả lời câu hỏi trong phần thảo luận rất nhanh.',
-  'Phù hợp cho người mất gốc như mình.',
-];
+/** Reviews that fit any course, by their rating: the seed gives each course a few. */
+export const REVIEW_COMMENTS: Record<number, string[]> = {
+  5: [
+    'Giảng dễ hiểu, mỗi bài ngắn nên mình học được cả lúc đi xe buýt.',
+    'Video rõ nét, có tài liệu tải về kèm theo. Rất đáng tiền.',
+    'Lộ trình rõ ràng, mỗi tối học 20 phút là vừa sức.',
+    'Ví dụ gần gũi với đời sống nên nhớ lâu hơn học trên lớp.',
+    'Học xong thấy tự tin hẳn, sẽ giới thiệu cho bạn bè.',
+  ],
+  4: [
+    'Bài kiểm tra cuối khóa giúp mình biết mình còn hổng chỗ nào.',
+    'Giáo viên trả lời câu hỏi trong phần thảo luận rất nhanh.',
+    'Học trên điện thoại mượt, chế độ tiết kiệm dữ liệu rất hữu ích.',
+  ],
+  3: [
+    'Chương 2 hơi nhanh, phải xem lại vài lần mới hiểu.',
+    'Nội dung ổn nhưng mong có thêm bài tập nâng cao.',
+    'Phù hợp người mới bắt đầu, người đã có nền tảng sẽ thấy hơi dễ.',
+  ],
+};
 export const REVIEWER_NAMES = [
   'Minh Anh',
   'Quang Huy',
@@ -154,4 +207,3 @@ export const REVIEWER_NAMES = [
   'Tuấn Kiệt',
   'Bảo Ngọc',
 ];
-export const LEVELS = ['Cơ bản', 'Trung bình', 'Nâng cao'];

@@ -17,18 +17,17 @@ import {
 import type { CourseType, Database } from '../schema.ts';
 import {
   API_COURSES,
-  CHAPTERS,
   COMBOS,
   COURSE_CATEGORIES,
   COURSE_TITLES,
-  LESSON_NAMES,
-  LEVELS,
   REVIEW_COMMENTS,
   REVIEWER_NAMES,
   SUBJECTS,
   TEACHERS,
 } from './catalog-data.ts';
-import { renderBannerSvg, writeSvg } from './svg.ts';
+import { courseContent } from './course-catalog.ts';
+import { describeCourse, describeLesson, lessonTitles } from './course-content.ts';
+import { renderBannerSvg, writeSvg, type Motif } from './svg.ts';
 
 const RETAIL_PRICES = [199_000, 299_000, 349_000, 499_000, 599_000, 799_000, 990_000, 1_290_000, 149_000];
 const FREE_INDEXES = new Set([5, 11, 16, 43, 49]);
@@ -63,12 +62,18 @@ function renderAvatarSvg(name: string, seed: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240" role="img" aria-label="${name}"><rect width="240" height="240" rx="120" fill="${colors[seed % colors.length]}"/><text x="120" y="142" text-anchor="middle" font-family="system-ui, sans-serif" font-size="84" font-weight="700" fill="#fff">${initials(name)}</text></svg>`;
 }
 
-function describeCourse(title: string, category: string): string {
-  return `<p><strong>${title}</strong> là khóa học thuộc nhóm ${category} do giáo viên giàu kinh nghiệm biên soạn, học trên điện thoại và máy tính.</p>
-<h2>Bạn sẽ học được gì</h2>
-<ul><li>Nắm chắc kiến thức nền tảng và các dạng bài thường gặp.</li><li>Phương pháp giải nhanh, tránh bẫy trong đề thi.</li><li>Luyện tập với hệ thống bài tập có lời giải chi tiết.</li></ul>
-<h2>Dành cho ai</h2><p>Học sinh, sinh viên và người đi làm muốn học bài bản, mọi lúc, mọi nơi.</p>`;
-}
+/** The illustration on each category's course covers. */
+const CATEGORY_MOTIFS: Record<string, Motif> = {
+  'toan-hoc': 'chart',
+  'ngu-van': 'book',
+  'tieng-anh': 'chat',
+  'vat-ly': 'atom',
+  'hoa-hoc': 'bulb',
+  'lich-su-dia-ly': 'globe',
+  'tin-hoc-lap-trinh': 'code',
+  'ky-nang-song': 'trophy',
+  'mam-non-tieu-hoc': 'pencil',
+};
 
 export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Promise<void> {
   const categories = new Map<string, { id: number; name: string }>();
@@ -87,7 +92,7 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
       slug,
       full_name: teacher.name,
       headline: teacher.headline,
-      bio: `<p>${teacher.name} — ${teacher.headline}. Hơn 10 năm đứng lớp, đã đồng hành cùng hàng nghìn học sinh trên khắp cả nước.</p>`,
+      bio: `<p>${teacher.bio}</p>`,
       avatar: writeSvg(uploadsDir, `seed/teachers/${slug}.svg`, renderAvatarSvg(teacher.name, index)),
     });
     teachers.push({ id: row.id, name: teacher.name });
@@ -111,6 +116,7 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
     const category = categories.get(categorySlug)!;
     const slug = slugify(title);
     const teacher = fields.teacherIndex === undefined ? undefined : teachers[fields.teacherIndex];
+    const content = courseContent(title);
     const course = await createCourse(
       db,
       {
@@ -122,14 +128,21 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
         thumbnail: writeSvg(
           uploadsDir,
           `seed/courses/${slug}.svg`,
-          renderBannerSvg({ title, subtitle: category.name, width: 640, height: 360, seed: sequence }),
+          renderBannerSvg({
+            title,
+            subtitle: category.name,
+            width: 640,
+            height: 360,
+            seed: sequence,
+            motif: type === 'combo' ? 'school' : type === 'api' ? 'phone' : CATEGORY_MOTIFS[categorySlug],
+          }),
         ),
-        summary: `${title}: học chắc kiến thức, luyện đề sát thực tế cùng ${teacher?.name ?? 'đội ngũ Khai Trí'}.`,
-        description: describeCourse(title, category.name),
+        summary: content.summary,
+        description: describeCourse(content, teacher?.name ?? null),
         flatform_type: fields.flatform_type ?? '',
         price_new: fields.price_new ?? null,
         price_old: fields.price_old ?? null,
-        level: LEVELS[sequence % LEVELS.length]!,
+        level: content.level,
         enrolment_count: (sequence * 7919) % 5000,
         is_hot: HOT_INDEXES.has(sequence - 1) ? 1 : 0,
         published_at: new Date(Date.UTC(2026, 10, 20) - sequence * 86_400_000).toISOString(),
@@ -137,7 +150,8 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
       { ...extras, teacherName: teacher?.name ?? null },
     );
     let position = 0;
-    for (const [chapterIndex, chapter] of CHAPTERS.entries()) {
+    const titles = lessonTitles(content);
+    for (const [chapterIndex, chapter] of content.chapters.entries()) {
       const parent = await createLesson(db, {
         course_id: course.id,
         type: 'category',
@@ -147,27 +161,29 @@ export async function seedCatalog(db: Kysely<Database>, uploadsDir: string): Pro
         duration_seconds: 0,
       });
       for (let i = 0; i < 2; i += 1) {
-        const name = LESSON_NAMES[chapterIndex * 2 + i]!;
-        const preview = chapterIndex === 0;
+        const index = chapterIndex * 2 + i;
+        const name = titles[index]!;
         await createLesson(db, {
           course_id: course.id,
           parent_id: parent.id,
-          title: `${name}`,
+          title: name,
           content_type: i === 1 && chapterIndex === 2 ? 'exam' : i === 0 && fields.videoLessons ? 'video' : 'paragraph',
           position: position++,
           duration_seconds: 420 + ((sequence * 37 + position * 53) % 900),
-          is_preview: preview ? 1 : 0,
-          content: `<h2>${name}</h2><p>Trong bài này, chúng ta cùng tìm hiểu phần “${name.toLowerCase()}” của khóa <em>${title}</em>. Hãy ghi chép lại ý chính và làm bài tập cuối bài.</p>`,
+          is_preview: chapterIndex === 0 ? 1 : 0,
+          content: describeLesson(content, name, index),
         });
       }
     }
     for (let r = 0; r < sequence % 6; r += 1) {
+      const rating = [5, 4, 5, 3, 5, 4][(sequence + r) % 6]!;
+      const comments = REVIEW_COMMENTS[rating]!;
       await createReview(db, {
         course_id: course.id,
         user_id: 1_000_000 + sequence * 10 + r,
         author_name: REVIEWER_NAMES[(sequence + r) % REVIEWER_NAMES.length]!,
-        rating: [5, 4, 5, 3, 5, 4][(sequence + r) % 6]!,
-        comment: REVIEW_COMMENTS[(sequence * 3 + r) % REVIEW_COMMENTS.length]!,
+        rating,
+        comment: comments[(sequence * 3 + r) % comments.length]!,
       });
     }
     return course;

@@ -14,7 +14,7 @@ export async function seedCommerce(db: Kysely<Database>, learnerId: number): Pro
   await createPromotion(db, {
     code: 'CHAOBAN',
     name: 'Chào bạn mới: giảm 30%',
-    description: 'Giảm 30% cho đơn hàng đầu tiên, tối đa 300.000đ.',
+    description: 'Giảm 30% cho một đơn hàng, tối đa 300.000đ; mỗi tài khoản dùng một lần.',
     type: 'percentage',
     value: 30,
     max_discount: 300_000,

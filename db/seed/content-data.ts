@@ -142,7 +142,7 @@ export const HELP: Array<[string, string, string]> = [
   [
     'khoa-hoc-va-hoc-tap',
     'Làm sao để nhận chứng chỉ hoàn thành?',
-    'Hoàn thành 100% bài học và đạt bài kiểm tra cuối khóa, chứng chỉ sẽ có trong mục Khóa học của tôi.',
+    'Hoàn thành mọi bài học và đạt bài kiểm tra cuối khóa (từ 60%): chứng chỉ có ngay trong Tài khoản › Chứng chỉ, kèm mã để ai cũng kiểm tra được tại trang Chứng chỉ.',
   ],
   [
     'khoa-hoc-va-hoc-tap',
@@ -152,7 +152,7 @@ export const HELP: Array<[string, string, string]> = [
   [
     'khoa-hoc-va-hoc-tap',
     'Đặt câu hỏi cho giáo viên ở đâu?',
-    'Mỗi bài học có mục Thảo luận; giáo viên và trợ giảng trả lời trong 24 giờ.',
+    'Mỗi bài học có mục Thảo luận ngay dưới bài: đặt câu hỏi ở đó, giáo viên và các bạn cùng khóa sẽ trả lời, bạn nhận thông báo khi có người trả lời.',
   ],
   [
     'khoa-hoc-va-hoc-tap',
@@ -161,8 +161,8 @@ export const HELP: Array<[string, string, string]> = [
   ],
   [
     'khoa-hoc-va-hoc-tap',
-    'Học địa lý trên ứng dụng di động',
-    'Tải ứng dụng Khai Trí, đăng nhập cùng tài khoản và chọn khóa Địa lý trong Khóa học của tôi.',
+    'Học trên ứng dụng di động',
+    'Tải ứng dụng Khai Trí, đăng nhập cùng tài khoản và chọn khóa học trong Khóa học của tôi: tiến độ học trên web và ứng dụng là một.',
   ],
   [
     'huong-dan-thanh-toan',
@@ -188,7 +188,7 @@ export const HELP: Array<[string, string, string]> = [
   [
     'huong-dan-thanh-toan',
     'Cách hủy gói cước gia hạn',
-    'Soạn HUY <tên gói> gửi tổng đài hoặc vào Tài khoản › Đơn hàng › Hủy gia hạn. Hủy gói miễn phí.',
+    'Soạn HUY <mã gói> gửi 9234, hoặc vào Tài khoản › Gói cước và chọn “Hủy gói”. Hủy gói miễn phí.',
   ],
   [
     'huong-dan-thanh-toan',
@@ -233,28 +233,90 @@ export const HELP: Array<[string, string, string]> = [
   ],
 ];
 
-export const SOLUTIONS: Array<[string, string, string]> = [
-  ['truong-hoc-so', 'Trường học số', 'Nền tảng quản lý lớp học, bài giảng và kiểm tra trực tuyến cho nhà trường.'],
+/** [slug, title, summary, benefits]. */
+export const SOLUTIONS: Array<[string, string, string, string[]]> = [
+  [
+    'truong-hoc-so',
+    'Trường học số',
+    'Nền tảng quản lý lớp học, bài giảng và kiểm tra trực tuyến cho nhà trường.',
+    [
+      'Giáo viên giao bài, chấm bài và theo dõi chuyên cần trên một màn hình.',
+      'Học sinh học lại bài giảng bất cứ lúc nào trên điện thoại.',
+      'Ban giám hiệu xem báo cáo học tập theo lớp, khối và môn.',
+    ],
+  ],
   [
     'truong-hoc-so/so-lien-lac-dien-tu',
     'Sổ liên lạc điện tử',
     'Kết nối nhà trường và phụ huynh: điểm số, chuyên cần, thông báo tức thì qua ứng dụng.',
+    [
+      'Phụ huynh nhận điểm và nhận xét ngay khi giáo viên nhập.',
+      'Thông báo nghỉ học, họp phụ huynh gửi đến cả lớp trong một lần.',
+      'Phụ huynh xin phép cho con nghỉ học ngay trên ứng dụng.',
+    ],
   ],
-  ['thu-vien-so', 'Thư viện số', 'Kho học liệu số với hàng nghìn bài giảng, sách điện tử và đề kiểm tra.'],
+  [
+    'thu-vien-so',
+    'Thư viện số',
+    'Kho học liệu số với hàng nghìn bài giảng, sách điện tử và đề kiểm tra.',
+    [
+      'Sách điện tử và bài giảng sắp xếp theo môn, khối lớp và bộ sách giáo khoa.',
+      'Giáo viên dùng chung đề kiểm tra và học liệu của tổ bộ môn.',
+      'Học sinh mượn sách điện tử không cần đến thư viện.',
+    ],
+  ],
   [
     'dao-tao-doanh-nghiep',
     'Đào tạo doanh nghiệp',
     'Xây dựng học viện trực tuyến riêng cho doanh nghiệp với báo cáo tiến độ chi tiết.',
+    [
+      'Đưa tài liệu đào tạo nội bộ lên khóa học có bài kiểm tra.',
+      'Giao lộ trình học cho từng phòng ban và nhân viên mới.',
+      'Theo dõi tỉ lệ hoàn thành và kết quả kiểm tra của từng người.',
+    ],
   ],
 ];
 
-export const EXAM_GATE: string[] = [
-  'Thi thử tốt nghiệp THPT 2027 môn Toán — Đợt 1',
-  'Thi thử tốt nghiệp THPT 2027 môn Tiếng Anh',
-  'Đề thi thử vào lớp 10 môn Ngữ văn',
-  'Kỳ thi Olympic Tiếng Anh trực tuyến cấp trường',
-  'Đánh giá năng lực: bài thi mẫu có lời giải',
-  'Thi thử Vật lý 12 theo cấu trúc mới',
+/** [title, summary, how to prepare (with the course that trains for it)]. */
+export const EXAM_GATE: Array<[string, string, string]> = [
+  [
+    'Thi thử tốt nghiệp THPT 2027 môn Toán — Đợt 1',
+    'Đề thi thử môn Toán theo cấu trúc mới: trắc nghiệm nhiều lựa chọn, đúng sai và trả lời ngắn, làm trong 90 phút.',
+    'Ôn các dạng câu này trong khóa <a href="/khoa-hoc/luyen-thi-thpt-quoc-gia-mon-toan-2027">Luyện thi THPT quốc gia môn Toán 2027</a>; bài kiểm tra cuối khóa chấm điểm ngay khi nộp.',
+  ],
+  [
+    'Thi thử tốt nghiệp THPT 2027 môn Tiếng Anh',
+    'Đề thi thử Tiếng Anh gồm 40 câu trắc nghiệm về ngữ âm, ngữ pháp, từ vựng và đọc hiểu, làm trong 50 phút.',
+    'Củng cố ngữ pháp với khóa <a href="/khoa-hoc/ngu-phap-tieng-anh-toan-tap">Ngữ pháp tiếng Anh toàn tập</a> trước ngày thi.',
+  ],
+  [
+    'Đề thi thử vào lớp 10 môn Ngữ văn',
+    'Đề gồm phần đọc hiểu, đoạn văn nghị luận xã hội và bài nghị luận văn học như đề thi thật, làm trong 120 phút.',
+    'Luyện từng phần với khóa <a href="/khoa-hoc/van-9-luyen-de-thi-vao-lop-10">Văn 9: Luyện đề thi vào lớp 10</a>.',
+  ],
+  [
+    'Kỳ thi Olympic Tiếng Anh trực tuyến cấp trường',
+    'Sân chơi tiếng Anh cho học sinh THCS: nghe, đọc và từ vựng theo chủ đề, mỗi lượt thi 30 phút.',
+    'Nhà trường đăng ký cho học sinh qua “Đăng ký hợp tác” ở trang Giải pháp.',
+  ],
+  [
+    'Đánh giá năng lực: bài thi mẫu có lời giải',
+    'Bài thi mẫu mô phỏng kỳ thi đánh giá năng lực: tư duy định lượng, định tính và khoa học, 150 câu trong 150 phút.',
+    'Rèn tư duy định lượng với khóa <a href="/khoa-hoc/xac-suat-thong-ke-cho-hoc-sinh">Xác suất thống kê cho học sinh</a>.',
+  ],
+  [
+    'Thi thử Vật lý 12 theo cấu trúc mới',
+    'Đề thi thử Vật lý 12 với câu hỏi đúng sai và trả lời ngắn về dao động, sóng và điện xoay chiều, làm trong 50 phút.',
+    'Ôn chuyên đề trong khóa <a href="/khoa-hoc/luyen-de-vat-ly-thpt-quoc-gia">Luyện đề Vật lý THPT quốc gia</a>.',
+  ],
+];
+
+/** Press articles about Khai Trí: [newspaper, what it said]. */
+export const PRESS: Array<[string, string]> = [
+  ['Báo Giáo dục và Thời đại', 'Nền tảng học trực tuyến giúp học sinh vùng xa tiếp cận bài giảng chất lượng.'],
+  ['Báo Tuổi Trẻ', 'Học trên điện thoại với gói cước vài nghìn đồng mỗi ngày: lựa chọn mới của học sinh.'],
+  ['VnExpress', 'Hơn 1.000 trường học dùng nền tảng trực tuyến để giao bài và kết nối phụ huynh.'],
+  ['Báo Thanh Niên', 'Khóa học ngắn, chế độ tiết kiệm dữ liệu: học trực tuyến vừa túi tiền học sinh.'],
 ];
 
 export const FEEDBACK: Array<[string, string]> = [

@@ -15,20 +15,36 @@ import {
   INTRO,
   NEWS,
   POST_CATEGORIES,
+  PRESS,
   SOLUTIONS,
   SUPPORT_CATEGORIES,
   TAGS,
 } from './content-data.ts';
-import { renderBannerSvg, writeSvg } from './svg.ts';
+import { NEWS_TEXT } from './news-data.ts';
+import { renderBannerSvg, writeSvg, type Motif } from './svg.ts';
 
 const DAY = 86_400_000;
+/** The illustration on each news category's covers. */
+const POST_MOTIFS: Record<string, Motif> = {
+  'tin-giao-duc': 'school',
+  'tuyen-sinh': 'cap',
+  'kinh-nghiem-hoc-tap': 'bulb',
+  'su-kien-khai-tri': 'trophy',
+  'video-bai-giang': 'phone',
+};
 const BASE = Date.UTC(2026, 10, 21, 2);
 
-function articleBody(title: string, category: string): string {
-  return `<p><strong>${title}.</strong> Đây là bài viết thuộc chuyên mục ${category} của Khai Trí, tổng hợp thông tin mới nhất dành cho học sinh, phụ huynh và thầy cô.</p>
-<h2>Những điểm chính</h2>
-<ul><li>Thông tin được kiểm chứng từ nguồn chính thức.</li><li>Lời khuyên thiết thực từ giáo viên giàu kinh nghiệm.</li><li>Gợi ý khóa học phù hợp để bạn bắt đầu ngay hôm nay.</li></ul>
-<p>Theo các chuyên gia giáo dục, việc học đều đặn mỗi ngày và ôn tập có kế hoạch giúp ghi nhớ lâu hơn. Hãy theo dõi Khai Trí để cập nhật thêm nhiều bài viết hữu ích.</p>`;
+/** A news post: its summary (the page shows it above the body) and a body with the two points it develops. */
+function articleBody(title: string, category: string): { summary: string; content: string } {
+  const text = NEWS_TEXT[title];
+  if (!text) throw new Error(`Bài viết mẫu chưa có nội dung riêng: ${title}`);
+  const [summary, first, second] = text;
+  return {
+    summary,
+    content: `<h2>Điểm chính</h2>
+<ul><li>${first}</li><li>${second}</li></ul>
+<p>Xem thêm các bài cùng chuyên mục ${category} trên Khai Trí.</p>`,
+  };
 }
 
 export async function seedContent(db: Kysely<Database>, uploadsDir: string): Promise<void> {
@@ -50,12 +66,18 @@ export async function seedContent(db: Kysely<Database>, uploadsDir: string): Pro
         category_id: category.id,
         slug,
         title,
-        summary: `${title} — thông tin chi tiết và lời khuyên từ Khai Trí.`,
-        content: articleBody(title, category.name),
+        ...articleBody(title, category.name),
         thumbnail: writeSvg(
           uploadsDir,
           `seed/posts/${slug}.svg`,
-          renderBannerSvg({ title, subtitle: category.name, width: 640, height: 360, seed: index + 2 }),
+          renderBannerSvg({
+            title,
+            subtitle: category.name,
+            width: 640,
+            height: 360,
+            seed: index + 2,
+            motif: POST_MOTIFS[categorySlug] ?? 'book',
+          }),
         ),
         author_name: index % 2 === 0 ? 'Ban biên tập Khai Trí' : 'Phóng viên giáo dục',
         is_featured: index % 9 === 0 ? 1 : 0,
@@ -66,33 +88,40 @@ export async function seedContent(db: Kysely<Database>, uploadsDir: string): Pro
     );
   }
 
-  for (const [index, [slug, title, summary]] of SOLUTIONS.entries()) {
+  for (const [index, [slug, title, summary, benefits]] of SOLUTIONS.entries()) {
     await createPost(db, {
       type: 'solution',
       slug,
       title,
       summary,
-      content: `<p>${summary}</p><h2>Lợi ích</h2><ul><li>Triển khai nhanh trong 2 tuần.</li><li>Hỗ trợ kỹ thuật 24/7.</li><li>Bảo mật dữ liệu theo quy định.</li></ul><p>Liên hệ để được tư vấn và dùng thử miễn phí.</p>`,
+      content: `<p>${summary}</p><h2>Lợi ích</h2><ul>${benefits.map((item) => `<li>${item}</li>`).join('')}</ul><p>Chọn “Đăng ký hợp tác” trên trang này để được tư vấn.</p>`,
       thumbnail: writeSvg(
         uploadsDir,
         `seed/solutions/${slugify(slug)}.svg`,
-        renderBannerSvg({ title, subtitle: 'Giải pháp Khai Trí', width: 640, height: 360, seed: index }),
+        renderBannerSvg({
+          title,
+          subtitle: 'Giải pháp Khai Trí',
+          width: 640,
+          height: 360,
+          seed: index,
+          motif: (['school', 'chat', 'book', 'chart'] as const)[index % 4],
+        }),
       ),
       published_at: new Date(BASE - index * DAY).toISOString(),
     });
   }
-  for (const [index, title] of EXAM_GATE.entries()) {
+  for (const [index, [title, summary, rules]] of EXAM_GATE.entries()) {
     const slug = slugify(title);
     await createPost(db, {
       type: 'exam_gate',
       slug,
       title,
-      summary: 'Làm bài trực tuyến, chấm điểm tự động và xem lời giải chi tiết ngay sau khi nộp bài.',
-      content: `<p>${title}. Thời gian làm bài 90 phút, đề gồm 50 câu trắc nghiệm theo cấu trúc mới.</p><p>Đăng nhập để bắt đầu làm bài và lưu kết quả.</p>`,
+      summary,
+      content: `<p>${rules}</p>`,
       thumbnail: writeSvg(
         uploadsDir,
         `seed/exam/${slug}.svg`,
-        renderBannerSvg({ title, subtitle: 'Cổng thi', width: 640, height: 360, seed: index + 3 }),
+        renderBannerSvg({ title, subtitle: 'Cổng thi', width: 640, height: 360, seed: index + 3, motif: 'pencil' }),
       ),
       published_at: new Date(BASE - index * DAY * 2).toISOString(),
     });
@@ -121,9 +150,10 @@ export async function seedContent(db: Kysely<Database>, uploadsDir: string): Pro
   await createPost(db, {
     type: 'landing_page',
     slug: 'uu-dai-khai-giang',
-    title: 'Ưu đãi khai giảng: giảm 30% mọi khóa học',
-    summary: 'Chương trình ưu đãi mùa khai giảng dành cho học viên mới.',
-    content: '<p>Từ nay đến hết tháng, nhập mã <strong>KHAIGIANG</strong> để được giảm 30% cho khóa học đầu tiên.</p>',
+    title: 'Ưu đãi khai giảng: giảm 30% khóa học đầu tiên',
+    summary: 'Giảm 30%, tối đa 300.000đ, với mã CHAOBAN: mỗi tài khoản dùng một lần.',
+    content:
+      '<p>Mùa khai giảng, học viên mới nhập mã <strong>CHAOBAN</strong> khi thanh toán để được giảm 30% (tối đa 300.000đ) cho đơn hàng của mình.</p><p>Mỗi tài khoản dùng mã một lần.</p>',
   });
 
   const supportCategories = new Map<string, { id: number; subtype: string }>();
@@ -166,20 +196,20 @@ export async function seedContent(db: Kysely<Database>, uploadsDir: string): Pro
       url: writeSvg(
         uploadsDir,
         `seed/partners/${slugify(name)}.svg`,
-        renderBannerSvg({ title: name, width: 320, height: 160, seed: index }),
+        renderBannerSvg({ title: name, width: 320, height: 160, seed: index, motif: null }),
       ),
       sort_index: index < 6 ? index + 1 : null,
     });
   }
-  for (const [index, name] of ['Báo Giáo dục và Thời đại', 'Báo Tuổi Trẻ', 'VnExpress', 'Báo Thanh Niên'].entries()) {
+  for (const [index, [name, description]] of PRESS.entries()) {
     await createMedia(db, {
       group_name: 'press',
       title: name,
-      description: 'Nền tảng học trực tuyến giúp học sinh vùng xa tiếp cận bài giảng chất lượng.',
+      description,
       url: writeSvg(
         uploadsDir,
         `seed/press/${slugify(name)}.svg`,
-        renderBannerSvg({ title: name, width: 320, height: 160, seed: index + 4 }),
+        renderBannerSvg({ title: name, width: 320, height: 160, seed: index + 4, motif: 'book' }),
       ),
       sort_index: index + 1,
     });

@@ -48,7 +48,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedStudioCourses2(trx, learnerId);
     await seedDashboard(trx);
     await seedAffiliates(trx);
-    await seedStudioSite(trx);
+    await seedStudioSite(trx, path.resolve(options.uploadsDir));
     await seedStudioCommerce(trx);
     await seedPartnerships(trx);
     await seedStudioContent(trx);

@@ -15,15 +15,24 @@ import {
   createQuiz,
 } from '../../tests/factories/learning.ts';
 import { createCertificatesService } from '../../modules/certificates/certificates.service.ts';
+import { courseContent } from './course-catalog.ts';
 
 const HOUR = 3_600_000;
 
 export async function seedLearningExtras(db: Kysely<Database>, learnerId: number): Promise<void> {
-  const exams = await db.selectFrom('lessons').select('id').where('content_type', '=', 'exam').orderBy('id').execute();
+  const exams = await db
+    .selectFrom('lessons')
+    .innerJoin('courses', 'courses.id', 'lessons.course_id')
+    .select(['lessons.id', 'courses.title'])
+    .where('lessons.content_type', '=', 'exam')
+    .orderBy('lessons.id')
+    .execute();
   for (const [index, exam] of exams.entries()) {
+    // Each course's quiz asks about that course (course-content.ts).
     await createQuiz(db, exam.id, {
       max_attempts: index % 2 === 0 ? 3 : null,
       time_limit_seconds: index % 3 === 0 ? 600 : null,
+      questions: courseContent(exam.title).quiz,
     });
   }
 
@@ -47,14 +56,14 @@ export async function seedLearningExtras(db: Kysely<Database>, learnerId: number
       user_id: learnerId,
       author_name: learner.full_name,
       rating: 5,
-      comment: 'Bài giảng dễ hiểu, bài tập sát đề thi. Mình rất thích phần luyện đề cuối mỗi chương.',
+      comment: 'Bài giảng dễ hiểu, bài tập sát đề thi. Mình rất thích phần chữa đề thi thử ở chương 3.',
     });
     await createReview(db, {
       course_id: bought.course_id,
       user_id: classmate.id,
       author_name: classmate.full_name,
       rating: 4,
-      comment: 'Nội dung đầy đủ, thầy trả lời thảo luận nhanh. Mong có thêm đề luyện nâng cao.',
+      comment: 'Nội dung đầy đủ, cô trả lời thảo luận nhanh. Mong có thêm đề luyện nâng cao.',
     });
     const lesson = await db
       .selectFrom('lessons')
@@ -68,7 +77,7 @@ export async function seedLearningExtras(db: Kysely<Database>, learnerId: number
     const question = await createComment(db, {
       userId: learnerId,
       lessonId: lesson.id,
-      content: 'Ở phút thứ 3, vì sao mình phải đổi dấu khi chuyển vế ạ?',
+      content: 'Cô ơi, em bị hổng phần hàm số thì nên học chương nào trước ạ?',
       at: at(30),
     });
     await createComment(db, {
@@ -76,14 +85,14 @@ export async function seedLearningExtras(db: Kysely<Database>, learnerId: number
       lessonId: lesson.id,
       parentId: question.id,
       content:
-        'Khi chuyển một số hạng sang vế kia thì phải đổi dấu để hai vế vẫn bằng nhau. Bạn xem thêm phần ví dụ 2 nhé.',
+        'Ở phút thứ 2 cô có nói: học chương 2 phần khảo sát hàm số trước rồi mới luyện đề. Bạn xem lại phần lộ trình nhé.',
       at: at(26),
     });
     await createComment(db, {
       userId: classmate.id,
       lessonId: lesson.id,
       content:
-        'Thầy giảng phần này rất dễ hiểu. Có ai có tài liệu luyện thêm không? https://khaitri.vn/ho-tro-khach-hang',
+        'Cô giảng phần này rất dễ hiểu. Có ai có tài liệu luyện thêm không? https://khaitri.vn/ho-tro-khach-hang',
       at: at(5),
     });
     await createNotification(db, learnerId, {
@@ -96,7 +105,7 @@ export async function seedLearningExtras(db: Kysely<Database>, learnerId: number
     await createNote(db, {
       userId: learnerId,
       lessonId: lesson.id,
-      content: 'Nhớ: chuyển vế phải đổi dấu.',
+      content: 'Nhớ: ôn hàm số ở chương 2 trước khi luyện đề.',
       position: 185,
     });
   }

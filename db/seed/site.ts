@@ -7,55 +7,20 @@ import {
   createRouteRule,
   setSetting,
 } from '../../tests/factories/site.ts';
+import { DEMO_BANNERS } from './banners-data.ts';
 import { renderBannerSvg, writeSvg } from './svg.ts';
-
-/** What each placement code of SPEC §2 is, for the seeded banners' titles. */
-export const PLACEMENT_NAMES: Record<number, string> = {
-  1: 'Trang chủ',
-  2: 'Trang khóa học',
-  3: 'Trang cổng thi',
-  4: 'Khóa học của tôi',
-  5: 'Trang giới thiệu',
-  6: 'Trang lỗi',
-  7: 'Chân trang',
-  8: 'Trang chủ — phụ huynh',
-  9: 'Trang chủ — báo chí',
-  10: 'Trang giải pháp',
-  11: 'Chi tiết giải pháp',
-  12: 'Trang giảng viên',
-  13: 'Trang gói học',
-  14: 'Banner khóa học combo',
-  15: 'Popup trang chủ',
-  16: 'Trang chủ — giải pháp',
-  17: 'Trang chủ — gợi ý giữa trang',
-  18: 'Trang chủ — gợi ý cuối trang',
-  19: 'Trang chủ — chuyển đổi số',
-  20: 'Cổng thi — banner trên',
-  21: 'Cổng thi — banner dưới',
-  22: 'Trang tin tức',
-  23: 'Trang hashtag',
-  24: 'Trang chủ đối tác',
-  25: 'Trang giới thiệu đối tác',
-  26: 'Chân trang giới thiệu',
-};
-
-const HOME_SLIDES = [
-  { title: 'Học mọi lúc, mọi nơi', subtitle: 'Hơn 60 khóa học trên điện thoại và máy tính' },
-  { title: 'Ôn thi tốt nghiệp THPT 2027', subtitle: 'Lộ trình bài bản cùng giáo viên giỏi' },
-  { title: 'Tiếng Anh giao tiếp cho người đi làm', subtitle: 'Mỗi ngày 15 phút, tự tin sau 3 tháng' },
-];
 
 export async function seedSite(db: Kysely<Database>, uploadsDir: string): Promise<void> {
   const settings: Record<string, string> = {
     BACKGROUND_HOME_PC: writeSvg(
       uploadsDir,
       'seed/background-home-pc.svg',
-      renderBannerSvg({ title: '', width: 1920, height: 640, seed: 0 }),
+      renderBannerSvg({ title: '', width: 1920, height: 640, seed: 0, motif: null }),
     ),
     BACKGROUND_HOME_MB: writeSvg(
       uploadsDir,
       'seed/background-home-mb.svg',
-      renderBannerSvg({ title: '', width: 750, height: 900, seed: 0 }),
+      renderBannerSvg({ title: '', width: 750, height: 900, seed: 0, motif: null }),
     ),
     NUMBER_SCHOOL: '1.250',
     NUMBER_LESSON: '18.600',
@@ -109,33 +74,30 @@ export async function seedSite(db: Kysely<Database>, uploadsDir: string): Promis
     }
   }
 
-  for (let placement = 1; placement <= 26; placement += 1) {
-    const slides =
-      placement === 1 ? HOME_SLIDES : [{ title: PLACEMENT_NAMES[placement]!, subtitle: 'Khai Trí — học trực tuyến' }];
-    for (const [index, slide] of slides.entries()) {
-      const seed = placement + index;
-      const name = `seed/banner-${placement}-${index + 1}`;
-      const isPopup = placement === 15;
-      await createBanner(db, {
-        title: slide.title,
-        type: isPopup ? 'popup' : 'banner',
-        media_type: isPopup ? 'popup_content' : 'static',
-        display_rule: isPopup ? 'signed_out' : 'all',
-        placement,
-        position: index,
-        image_pc: writeSvg(uploadsDir, `${name}-pc.svg`, renderBannerSvg({ ...slide, width: 1200, height: 400, seed })),
-        image_mobile: writeSvg(
-          uploadsDir,
-          `${name}-mb.svg`,
-          renderBannerSvg({ ...slide, width: 750, height: 500, seed }),
-        ),
-        link_url: placement === 1 ? '/khoa-hoc' : null,
-        content: isPopup
-          ? '<p><strong>Ưu đãi chào bạn mới:</strong> giảm 30% cho khóa học đầu tiên. Nhập mã <code>CHAOBAN</code> khi thanh toán.</p>'
-          : null,
-      });
-    }
+  for (const [index, banner] of DEMO_BANNERS.entries()) {
+    const position = DEMO_BANNERS.slice(0, index).filter((other) => other.placement === banner.placement).length;
+    const art = { ...banner, seed: index + 1 };
+    const name = `seed/banner-${banner.placement}-${position + 1}`;
+    await createBanner(db, {
+      title: banner.title,
+      placement: banner.placement,
+      position,
+      image_pc: writeSvg(uploadsDir, `${name}-pc.svg`, renderBannerSvg({ ...art, width: 1200, height: 400 })),
+      image_mobile: writeSvg(uploadsDir, `${name}-mb.svg`, renderBannerSvg({ ...art, width: 750, height: 500 })),
+      link_url: banner.link,
+    });
   }
+  await createBanner(db, {
+    title: 'Ưu đãi chào bạn mới',
+    type: 'popup',
+    media_type: 'popup_content',
+    display_rule: 'signed_out',
+    placement: 15,
+    position: 0,
+    link_url: '/khoa-hoc',
+    content:
+      '<p><strong>Ưu đãi chào bạn mới:</strong> giảm 30% cho khóa học đầu tiên, tối đa 300.000đ. Nhập mã <code>CHAOBAN</code> khi thanh toán.</p>',
+  });
 
   await createPage(db, {
     slug: 'dieu-khoan-su-dung',

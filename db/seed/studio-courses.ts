@@ -12,7 +12,11 @@ export async function seedStudioCourses(db: Kysely<Database>): Promise<void> {
     {
       slug: 'vat-ly-11-dao-dong-co',
       title: 'Vật lý 11 — Dao động cơ',
-      summary: 'Bản nháp trong studio: tải video cho bài đầu tiên rồi xuất bản.',
+      summary:
+        'Dao động điều hòa, con lắc lò xo và con lắc đơn theo chương trình Vật lý 11 mới, học qua video mô phỏng.',
+      description:
+        '<h2>Bạn sẽ học được gì</h2><ul><li>Mô tả dao động điều hòa bằng li độ, biên độ, chu kì và tần số.</li><li>Tính chu kì con lắc lò xo và con lắc đơn.</li><li>Giải thích sự chuyển hóa động năng và thế năng.</li></ul><h2>Dành cho ai</h2><p>Học sinh lớp 11 học chương Dao động theo chương trình giáo dục phổ thông mới.</p>',
+      level: 'Trung bình',
       is_published: 0,
       published_at: null,
     },

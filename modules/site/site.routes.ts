@@ -38,17 +38,22 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['site'],
-        summary: 'Dữ liệu trang chủ: cấu hình, banner theo vị trí, menu',
+        summary: 'Dữ liệu trang chủ: cấu hình, banner theo vị trí, menu, khóa học gợi ý',
         querystring: pageDataQuery,
         response: { 200: envelope(pageDataSchema) },
       },
     },
-    async (request) => {
-      const data = await request.services.site.getPageData({
-        signedIn: request.viewer !== null,
-        ...(request.query.placements ? { placements: request.query.placements } : {}),
-      });
-      return { data };
+    async (request, reply) => {
+      const [page, recommendations] = await Promise.all([
+        request.services.site.getPageData({
+          signedIn: request.viewer !== null,
+          ...(request.query.placements ? { placements: request.query.placements } : {}),
+        }),
+        request.services.recommendations.forViewer(request.viewer?.id ?? null),
+      ]);
+      // A learner's recommendations are theirs alone: never stored by a browser or a shared cache.
+      if (request.viewer !== null) reply.header('cache-control', 'private, no-store');
+      return { data: { ...page, recommendations } };
     },
   );
 };

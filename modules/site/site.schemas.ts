@@ -1,3 +1,4 @@
+import { courseListItemSchema } from '../catalog/catalog.schemas.ts';
 import { z } from 'zod';
 import { PLACEMENT_CODES, SETTING_KEYS } from './site.service.ts';
 
@@ -58,6 +59,14 @@ export const pageDataSchema = z.object({
   settings: settingsSchema,
   navigation: navigationSchema,
   banners: z.record(z.string(), z.array(bannerSchema)),
+  recommendations: z
+    .object({
+      source: z
+        .enum(['personal', 'popular'])
+        .describe('personal: từ chủ đề người học quan tâm và khóa học đã xem; popular: khóa học phổ biến nhất'),
+      items: z.array(courseListItemSchema),
+    })
+    .describe('"Gợi ý cho bạn": riêng cho người học đã đăng nhập (không khóa học đã sở hữu), phổ biến nhất cho khách'),
 });
 
 export function envelope<T extends z.ZodType>(data: T) {

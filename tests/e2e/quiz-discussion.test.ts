@@ -22,8 +22,8 @@ describe('quiz', () => {
     // Nothing in the page says which option is right before submitting.
     expect(await page.content()).not.toContain('Đáp án đúng');
 
-    await quiz.getByRole('radio', { name: 'Huế', exact: true }).check();
-    await quiz.getByRole('radio', { name: '124', exact: true }).focus();
+    await quiz.getByRole('radio', { name: '3x² − 3x', exact: true }).check();
+    await quiz.getByRole('radio', { name: '2', exact: true }).focus();
     await page.keyboard.press('Space');
     await quiz.getByRole('button', { name: 'Nộp bài' }).click();
     await expect.poll(() => quiz.getByText('Bạn còn 1 câu chưa trả lời. Vẫn nộp bài?').isVisible()).toBe(true);
@@ -34,13 +34,13 @@ describe('quiz', () => {
 
     await quiz.getByRole('button', { name: 'Làm lại' }).click();
     await expect.poll(() => quiz.getByTestId('quiz-question').count()).toBe(3);
-    await quiz.getByRole('radio', { name: 'Hà Nội', exact: true }).check();
+    await quiz.getByRole('radio', { name: '3x² − 3', exact: true }).check();
     // A reload continues the open attempt with the answers given so far.
     await page.reload();
     await waitForHydration(page);
-    await expect.poll(() => quiz.getByRole('radio', { name: 'Hà Nội', exact: true }).isChecked()).toBe(true);
-    for (const prime of ['2', '3', '7']) await quiz.getByRole('checkbox', { name: prime, exact: true }).check();
-    await quiz.getByRole('radio', { name: '144', exact: true }).check();
+    await expect.poll(() => quiz.getByRole('radio', { name: '3x² − 3', exact: true }).isChecked()).toBe(true);
+    for (const root of ['x = 1', 'x = −1']) await quiz.getByRole('checkbox', { name: root, exact: true }).check();
+    await quiz.getByRole('radio', { name: '1', exact: true }).check();
     await quiz.getByRole('button', { name: 'Nộp bài' }).click();
     await expect.poll(() => quiz.getByTestId('quiz-result').innerText()).toContain('100% · Đạt');
 
@@ -73,7 +73,7 @@ describe('notes and discussion', () => {
     await extras.getByRole('tab', { name: 'Ghi chú' }).focus();
     await page.keyboard.press('ArrowRight');
     expect(await extras.getByRole('tab', { name: 'Thảo luận' }).getAttribute('aria-selected')).toBe('true');
-    const thread = extras.getByRole('listitem').filter({ hasText: 'Thầy giảng phần này rất dễ hiểu' });
+    const thread = extras.getByRole('listitem').filter({ hasText: 'Cô giảng phần này rất dễ hiểu' });
     await expect.poll(() => thread.isVisible()).toBe(true);
     expect(
       await thread.getByRole('link', { name: 'https://khaitri.vn/ho-tro-khach-hang' }).getAttribute('rel'),

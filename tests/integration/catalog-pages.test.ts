@@ -57,7 +57,7 @@ describe('pages with seeded data', () => {
     ['/cong-thi', 'default', 'Cổng thi', []],
     ['/gioi-thieu', 'default', 'Giới thiệu', ['Organization']],
     ['/lien-he', 'default', 'Liên hệ', []],
-    ['/m/uu-dai-khai-giang', 'default', 'Ưu đãi khai giảng: giảm 30% mọi khóa học', []],
+    ['/m/uu-dai-khai-giang', 'default', 'Ưu đãi khai giảng: giảm 30% khóa học đầu tiên', []],
   ])(
     '%s answers 200 in layout %s titled "%s | Khai Trí" with canonical and JSON-LD',
     async (path, layout, title, types) => {
