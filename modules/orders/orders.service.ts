@@ -63,7 +63,7 @@ export function createOrdersService(deps: {
     return {
       ...toSummary(order),
       failure_reason: order.failure_reason,
-      refund: order.status === 'refunded' ? await describeRefund(db, order.id) : null,
+      refund: order.status === 'refunded' ? await describeRefund(db, order) : null,
       can_pay: order.status === 'pending',
       can_cancel: order.status === 'pending',
       items: items.map((item) => ({

@@ -1,7 +1,8 @@
 /**
  * Payment attempts and gateway callbacks. The IPN (server to server) is the source of truth: it is
- * verified (signature, order, amount), stored raw, and fulfils the order exactly once. The browser
- * return and the app's validate call are verified and stored too, but only report the state.
+ * verified (signature, order, amount), stored raw, and settled by the late-payment rule exactly
+ * once (settlement.ts: the order completes, or the payment is refunded). The browser return and
+ * the app's validate call are verified and stored too, but only report the state.
  */
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
@@ -22,6 +23,7 @@ import type { GatewaySimulator } from './gateway-simulator.ts';
 import type { Gateways } from './gateways.ts';
 import type { PaymentsConfig } from './payments.config.ts';
 import { createReconciliation } from './reconciliation.ts';
+import type { SettlementService } from './settlement.ts';
 
 export type CallbackChannel = 'ipn' | 'return' | 'app';
 
@@ -50,10 +52,11 @@ export function createPaymentsService(deps: {
   config: PaymentsConfig;
   gateways: Gateways;
   lifecycle: OrderLifecycle;
+  settlement: SettlementService;
   /** The simulated gateways' back office (outside production). */
   simulator?: GatewaySimulator | null;
 }) {
-  const { db, config, gateways, lifecycle } = deps;
+  const { db, config, gateways, lifecycle, settlement } = deps;
 
   function requireGateway(method: string) {
     const gateway = isGatewayMethod(method) ? gateways.get(method) : undefined;
@@ -113,7 +116,8 @@ export function createPaymentsService(deps: {
     else if (callback.amount !== payment.amount) verdict = 'bad_amount';
     else if (channel !== 'ipn') verdict = 'confirmed';
     else if (callback.outcome === 'success') {
-      verdict = (await lifecycle.fulfil(order.id, { id: payment.id, ...callback })) ? 'confirmed' : 'already_confirmed';
+      // Completed or refunded, we have taken responsibility for the money: the gateway hears success.
+      verdict = (await settlement.confirmPaid(payment, callback)) === 'already' ? 'already_confirmed' : 'confirmed';
     } else if (callback.outcome === 'failed') {
       verdict = (await lifecycle.fail(order.id, { id: payment.id, ...callback })) ? 'confirmed' : 'already_confirmed';
     } else verdict = 'confirmed';
@@ -134,6 +138,7 @@ export function createPaymentsService(deps: {
     db,
     gateways,
     lifecycle,
+    settlement,
     afterMinutes: config.reconcileAfterMinutes,
   });
 
