@@ -83,7 +83,9 @@ export async function releaseUsage(db: Db, orderId: number): Promise<void> {
 
 /**
  * Takes back the use a closed order gave back, when a late payment completes it after all: the
- * learner paid the discounted price, so the use counts again even past the promotion's quantity.
+ * learner paid the discounted price, so the order keeps it. The usage row always comes back (the
+ * per-learner limit counts it); the counter too, unless the last use went to someone else
+ * meanwhile (it never passes the quantity).
  */
 export async function restoreUsage(db: Db, orderId: number, now: string): Promise<void> {
   const order = await db
@@ -101,11 +103,7 @@ export async function restoreUsage(db: Db, orderId: number, now: string): Promis
     discount: order.discount,
     now,
   });
-  await db
-    .updateTable('promotions')
-    .set({ used: sql`used + 1` })
-    .where('id', '=', order.promotion_id)
-    .execute();
+  await takeUse(db, order.promotion_id);
 }
 
 export async function insertPromotion(
