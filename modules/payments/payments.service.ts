@@ -8,8 +8,10 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { Database, OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/format/money.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
+import { amountRefusal } from './amount-bounds.ts';
 import {
   GatewayError,
   GATEWAY_METHODS,
@@ -58,19 +60,25 @@ export function createPaymentsService(deps: {
 }) {
   const { db, config, gateways, lifecycle, settlement } = deps;
 
-  function requireGateway(method: string) {
+  /** The provider of `method`; with `amount`, also refuses an amount the gateway does not take. */
+  function requireGateway(method: string, amount?: number) {
     const gateway = isGatewayMethod(method) ? gateways.get(method) : undefined;
     if (!gateway) {
       throw new AppError('VALIDATION_FAILED', 'Phương thức thanh toán chưa được hỗ trợ.', {
         payment_method: 'Phương thức thanh toán chưa được hỗ trợ.',
       });
     }
+    const refusal = amount === undefined ? null : amountRefusal(gateway.method, amount);
+    if (refusal) {
+      const message = `Không thanh toán được ${formatMoney(amount)} qua phương thức này: ${refusal}. Vui lòng chọn phương thức khác.`;
+      throw new AppError('BUSINESS_RULE', message, { payment_method: message });
+    }
     return gateway;
   }
 
   /** A new attempt for a pending order: its own reference, then the gateway's payment page. */
   async function start(order: OrderRow, method: GatewayMethod, clientIp: string): Promise<string> {
-    const gateway = requireGateway(method);
+    const gateway = requireGateway(method, order.total);
     const attempt = (await orderRepo.countPayments(db, order.id)) + 1;
     const requestId = `${order.code}${String(attempt).padStart(2, '0')}`;
     await orderRepo.insertPayment(db, {
