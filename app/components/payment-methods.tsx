@@ -37,13 +37,12 @@ export function GatewayChoices(props: {
       {options.map((option) => (
         <label
           key={`${option.value}-${total}`}
-          className={`flex min-h-11 items-start gap-2 py-1.5 ${option.refusal ? 'text-slate-500' : ''}`}
+          className={`flex min-h-11 items-center gap-2 py-1.5 ${option.refusal ? 'text-slate-500' : ''}`}
         >
           <input
             type="radio"
             name="payment_method"
             value={option.value}
-            className="mt-1"
             disabled={option.refusal !== null}
             aria-describedby={option.refusal ? `gioi-han-${option.value}` : undefined}
             defaultChecked={chosen ? chosen === option.value : !noDefault && option.value === firstOpen}
