@@ -19,12 +19,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const refundForm = refundInput.extend({
-  request_id: paymentRefParams.shape.request_id,
+  /** The attempt to refund; without it (a form from before), the payment that paid the order. */
+  request_id: z.preprocess((value) => (value === '' ? undefined : value), paymentRefParams.shape.request_id.optional()),
   amount: z.preprocess((value) => (value === '' ? undefined : value), refundInput.shape.amount),
   confirm: z.literal('on', { error: 'Vui lòng đánh dấu xác nhận trước khi hoàn tiền.' }),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireStudio(request, context, 'orders.refund');
   const form = await request.formData();
   const values = keepValues(form, ['request_id', 'amount', 'reason']);
@@ -32,10 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isFormState(parsed)) return formError(parsed, values);
   return runForm(values, async () => {
     // Any payment of this order that succeeded: the one that paid it refunds the order.
-    const result = await context.services.studio.refundPayment(
-      { viewer, ip: context.clientIp },
-      { request_id: parsed.request_id, amount: parsed.amount, reason: parsed.reason },
-    );
+    const actor = { viewer, ip: context.clientIp };
+    const input = { amount: parsed.amount, reason: parsed.reason };
+    const result = parsed.request_id
+      ? await context.services.studio.refundPayment(actor, { ...input, request_id: parsed.request_id })
+      : await context.services.studio.refundOrder(actor, { ...input, code: params.code });
     const processing = result.status === 'pending' ? ' Cổng thanh toán đang xử lý, tiền có thể về sau vài ngày.' : '';
     return {
       notice: `Đã hoàn ${formatMoney(result.amount)} qua ${METHOD_TEXT[result.gateway] ?? result.gateway} (mã tham chiếu ${result.gateway_ref ?? '—'}). Đã kết thúc ${result.enrolments_revoked} quyền học.${processing}`,

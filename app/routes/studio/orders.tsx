@@ -50,7 +50,7 @@ function UnaccountedPayments({ items, total }: Route.ComponentProps['loaderData'
       data-testid="unaccounted-payments"
     >
       <h2 id="can-xu-ly" className="font-semibold text-amber-900">
-        Cần xử lý: {total} thanh toán thành công trên đơn chưa hoàn tất
+        {`Cần xử lý: ${total} thanh toán thành công trên đơn chưa hoàn tất`}
       </h2>
       <p className="mb-2 text-sm text-amber-900">
         Tiền đã về nhưng không trả cho đơn nào đã hoàn tất và chưa được hoàn lại. Mở đơn để hoàn tiền giao dịch.
