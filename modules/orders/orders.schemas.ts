@@ -45,8 +45,18 @@ export const orderSummarySchema = z.object({
 
 export const orderDetailsSchema = orderSummarySchema.extend({
   failure_reason: z.string().nullable(),
-  /** A refunded order: how much went back, and whether the gateway is still paying it back. */
-  refund: z.object({ amount: z.number().int(), processing: z.boolean(), refunded_at: z.string() }).nullable(),
+  /**
+   * A refunded order: how much went back, and whether the gateway is still paying it back;
+   * `late_payment`: a payment that arrived after the order closed, refunded automatically.
+   */
+  refund: z
+    .object({
+      amount: z.number().int(),
+      processing: z.boolean(),
+      refunded_at: z.string(),
+      late_payment: z.boolean(),
+    })
+    .nullable(),
   can_pay: z.boolean(),
   can_cancel: z.boolean(),
   items: z.array(

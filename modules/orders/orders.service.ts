@@ -65,7 +65,8 @@ export function createOrdersService(deps: {
     return {
       ...toSummary(order),
       failure_reason: order.failure_reason,
-      refund: order.status === 'refunded' ? await describeRefund(db, order) : null,
+      // A refunded order, or one that never completed whose late payment was refunded.
+      refund: order.status === 'refunded' || order.payment_id === null ? await describeRefund(db, order) : null,
       can_pay: order.status === 'pending',
       can_cancel: order.status === 'pending',
       items: items.map((item) => ({

@@ -68,7 +68,9 @@ describe.each(GATEWAY_METHODS)('%s: a late payment that cannot be fulfilled', (m
       if (method === 'vnpay') expect(['00', '02']).toContain(answer.json().RspCode);
       else expect(ipnAcknowledged(method, answer)).toBe(true);
     }
-    expect((await order.details()).status).toBe('cancelled');
+    const details = await order.details();
+    expect(details.status).toBe('cancelled');
+    expect(details.refund).toMatchObject({ amount: 150_000, processing: false, late_payment: true });
     const refunds = await order.refunds();
     expect(refunds).toEqual([
       expect.objectContaining({
@@ -127,6 +129,7 @@ describe.each(GATEWAY_METHODS)('%s: a late payment that cannot be fulfilled', (m
     const done = await t.services.refunds.refundOrder({ code: order.code, reason: 'Đổi ý', actor: 'cli:test' });
     expect(done.requestId).toBe(`${order.code}02`);
     expect((await order.details()).status).toBe('refunded');
+    expect((await order.details()).refund).toMatchObject({ late_payment: false });
     expect(await order.enrolments()).toBe(1);
     expect(await t.services.enrolments.owns(order.shopper.user.id, order.course.id)).toBe(false);
   });

@@ -183,12 +183,13 @@ export function dropRefundClaim(db: Db, id: number) {
   return db.deleteFrom('payment_refunds').where('id', '=', id).where('status', '=', 'pending').execute();
 }
 
-/** The refund the gateway accepted for a payment, if any. */
-export function findAcceptedRefund(db: Db, paymentId: number) {
+/** The refund the gateway accepted for a payment, or the latest for any payment of an order. */
+export function findAcceptedRefund(db: Db, by: { paymentId: number } | { orderId: number }) {
   return db
     .selectFrom('payment_refunds')
     .selectAll()
-    .where('payment_id', '=', paymentId)
+    .where('paymentId' in by ? 'payment_id' : 'order_id', '=', 'paymentId' in by ? by.paymentId : by.orderId)
+    .orderBy('id', 'desc')
     .where('status', 'in', ['processing', 'succeeded'])
     .executeTakeFirst();
 }

@@ -253,14 +253,22 @@ export function createRefundsService(deps: {
   return { refundOrder, refundPayment, refundAutomatically };
 }
 
-/** What the learner's order page shows of a refund the gateway accepted. */
+/**
+ * What the learner's order page shows of a refund the gateway accepted: the refund of the payment
+ * that paid the order, or, for an order that never completed, of a payment that arrived after it
+ * closed (`late_payment`: the late-payment rule sent it back; no access was granted, none ends).
+ */
 export async function describeRefund(db: Kysely<Database>, order: OrderRow) {
-  const refund = order.payment_id === null ? undefined : await repo.findAcceptedRefund(db, order.payment_id);
+  const refund =
+    order.payment_id !== null
+      ? await repo.findAcceptedRefund(db, { paymentId: order.payment_id })
+      : await repo.findAcceptedRefund(db, { orderId: order.id });
   return refund
     ? {
         amount: refund.amount,
         processing: refund.status === 'processing',
         refunded_at: readDate(refund.updated_at).toISOString(),
+        late_payment: order.payment_id === null,
       }
     : null;
 }
