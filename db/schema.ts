@@ -602,6 +602,8 @@ export interface OrdersTable {
   completed_at: Timestamp | null;
   /** When it became cancelled, expired, failed or refunded. */
   closed_at: Timestamp | null;
+  /** The payment attempt that paid it (gateway orders); any other succeeded attempt is refunded. */
+  payment_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     services.payments
       .reconcile(new Date())
       .then((report) => {
-        if (report.completed + report.failed + report.errors.length > 0)
+        if (report.completed + report.refunded + report.failed + report.errors.length > 0)
           app.log.info({ report }, 'payments reconciled');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));

@@ -5,6 +5,7 @@ import { readReferralCookie } from '../../modules/affiliates/referral-cookie';
 import { resolveCartOwner } from '../../modules/cart/cart-cookie';
 import { CarrierChoice } from '../components/carrier-disclosure';
 import { FormField, FormMessage } from '../components/form-field';
+import { GatewayChoices } from '../components/payment-methods';
 import { PageFrame } from '../components/page-frame';
 import { keepValues, parseForm, runForm, formError, isFormState } from '../forms.server';
 import { loginRedirectTarget, requireViewer } from '../guards.server';
@@ -21,7 +22,7 @@ const METHODS = [
 const checkoutForm = z.object({
   intent: z.enum(['check', 'pay']),
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
-  payment_method: z.enum(['momo', 'vnpay', 'onepay_domestic', 'onepay_international', 'carrier']).optional(),
+  payment_method: z.enum(['momo', 'vnpay', 'onepay_domestic', 'onepay_international', 'carrier', 'free']).optional(),
   consent: z.literal('on').optional(),
 });
 
@@ -123,19 +124,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </section>
           <fieldset className="rounded-2xl border border-slate-200 bg-white p-4">
             <legend className="px-1 font-semibold">Phương thức thanh toán</legend>
-            {methods.map((method, index) => (
-              <label key={method.value} className="flex items-center gap-2 py-1.5">
-                <input
-                  type="radio"
-                  name="payment_method"
-                  value={method.value}
-                  defaultChecked={
-                    values.payment_method ? values.payment_method === method.value : !carrier?.smsOnly && index === 0
-                  }
-                />
-                {method.label}
-              </label>
-            ))}
+            <GatewayChoices
+              methods={methods}
+              total={quote?.total ?? cart.total}
+              selected={values.payment_method}
+              preferNone={carrier?.smsOnly}
+            />
             {carrier ? (
               <CarrierChoice
                 disclosure={carrier.disclosure}

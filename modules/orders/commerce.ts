@@ -15,6 +15,7 @@ import { createGateways } from '../payments/gateways.ts';
 import { readPaymentsConfig, type PaymentsConfig } from '../payments/payments.config.ts';
 import { createPaymentsService, type PaymentsService } from '../payments/payments.service.ts';
 import { createRefundsService, type RefundsService } from '../payments/refunds.service.ts';
+import { createSettlement } from '../payments/settlement.ts';
 import { createPromotionsService, type PromotionsService } from '../promotions/promotions.service.ts';
 import { readCarrierConfig } from '../subscriptions/carrier.ts';
 import { createCarrierSms, type CarrierSms } from '../subscriptions/carrier-sms.ts';
@@ -58,11 +59,19 @@ export function createCommerceServices(deps: {
   const enrolments = createEnrolmentsService({ db, course });
   const cart = createCartService({ db, course, enrolments });
   const promotions = createPromotionsService({ db, enrolments });
-  const lifecycle = createOrderLifecycle({ db, enrolments, promotions, notifications, hooks: deps.orderHooks });
+  const lifecycle = createOrderLifecycle({
+    db,
+    enrolments,
+    promotions,
+    notifications,
+    course,
+    hooks: deps.orderHooks,
+  });
   const simulator = paymentsConfig.simulator && !deps.remoteSimulator ? createGatewaySimulator(paymentsConfig) : null;
   const gateways = createGateways(paymentsConfig, { simulator });
-  const payments = createPaymentsService({ db, config: paymentsConfig, gateways, lifecycle, simulator });
   const refunds = createRefundsService({ db, gateways, notifications, hooks: deps.orderHooks });
+  const settlement = createSettlement({ lifecycle, refunds });
+  const payments = createPaymentsService({ db, config: paymentsConfig, gateways, lifecycle, settlement, simulator });
   const carrierConfig = readCarrierConfig(env);
   const tell = createSubscriptionNotifier({ config: carrierConfig, notifications, messaging });
   const subscriptions = createSubscriptionsService({ db, config: carrierConfig, lifecycle, tell });

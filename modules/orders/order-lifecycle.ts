@@ -1,12 +1,15 @@
 /**
  * The order state machine (PRODUCT.md): pending → paid → completed (enrolments granted, exactly
- * once), pending → cancelled | expired | failed, completed → refunded. Every move is one conditional
- * UPDATE, so two racing requests (an IPN and its retry) can never both win.
+ * once), pending → cancelled | expired | failed, completed → refunded; and, when a gateway confirms
+ * a payment after the order closed, cancelled | expired | failed → paid → completed (the
+ * late-payment rule, decision 0007). Every move is one conditional UPDATE, so two racing requests
+ * (an IPN and its retry) can never both win.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
-import type { Database, EnrolmentSource, OrderStatus } from '../../db/schema.ts';
+import type { Database, EnrolmentSource, OrderRow, OrderStatus } from '../../db/schema.ts';
 import { formatMoney } from '../../lib/format/money.ts';
+import type { CourseService } from '../catalog/course.service.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
@@ -25,53 +28,130 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
 
+/** A payment attempt the gateway confirmed (or declined), as the lifecycle records it. */
+export interface SettledPayment {
+  id: number;
+  resultCode: string;
+  transactionId: string | null;
+}
+
+/** What a confirmed payment became (the late-payment rule, decision 0007). */
+export type PaymentAcceptance =
+  | { outcome: 'fulfilled' }
+  /** The order cannot be fulfilled: `reason` says why; the caller refunds (its claim is in the transaction). */
+  | { outcome: 'refund'; reason: string }
+  /** This confirmation was already handled (a replay, or the IPN and reconciliation at once). */
+  | { outcome: 'already' };
+
+/** The states a paid order may still be fulfilled from: the money decides, not the clock or a cancel click. */
+const FULFILLABLE_FROM: OrderStatus[] = ['pending', 'expired', 'cancelled', 'failed'];
+
 export function createOrderLifecycle(deps: {
   db: Kysely<Database>;
   enrolments: EnrolmentsService;
   promotions: PromotionsService;
   notifications: NotificationsService;
+  course: Pick<CourseService, 'findPurchasablePods'>;
   hooks?: OrderHooks;
 }) {
   const { db, enrolments, promotions, notifications } = deps;
 
+  async function prepare(order: OrderRow, source: EnrolmentSource) {
+    const items = await repo.listItems(db, [order.id]);
+    return enrolments.prepareGrant(
+      order.user_id,
+      source,
+      items.map((item) => ({ courseId: item.course_id, courseType: item.course_type, cycle: item.cycle })),
+      { orderId: order.id },
+    );
+  }
+
   /**
-   * Paid: pending (or expired, when the gateway confirms a late payment) → paid → completed, with
-   * the enrolments, in one transaction. False when the order was already fulfilled. Carrier-billed
-   * subscriptions grant with source `subscription`.
+   * Inside the caller's transaction: a fulfillable order → paid → completed with its enrolments.
+   * A closed order gets its promotion use back first (it was given back when the order closed).
    */
-  async function fulfil(
-    orderId: number,
-    payment?: { id: number; resultCode: string; transactionId: string | null },
-    options: { source?: EnrolmentSource } = {},
-  ) {
+  async function complete(
+    trx: Transaction<Database>,
+    order: OrderRow,
+    writeEnrolments: (trx: Transaction<Database>) => Promise<unknown>,
+    paymentId: number | null,
+  ): Promise<boolean> {
+    const now = nowIso();
+    const paid = { paid_at: now, ...(paymentId === null ? {} : { payment_id: paymentId }) };
+    if (!(await repo.transition(trx, order.id, FULFILLABLE_FROM, 'paid', paid, now))) return false;
+    await promotions.restore(trx, order.id);
+    await writeEnrolments(trx);
+    await repo.transition(trx, order.id, ['paid'], 'completed', { completed_at: now }, now);
+    await deps.hooks?.completed?.(trx, order.id);
+    return true;
+  }
+
+  function tellPaid(order: OrderRow, late: boolean) {
+    const closedNote = late ? ' (cổng thanh toán xác nhận sau khi đơn đã đóng; đơn được mở lại và hoàn tất)' : '';
+    return notifications.notify(order.user_id, {
+      kind: 'order_paid',
+      title: 'Thanh toán thành công',
+      body: `Đơn hàng ${order.code} (${formatMoney(order.total)}) đã được thanh toán${closedNote}. Khóa học đã sẵn sàng trong mục Khóa học của tôi.`,
+      link: `/tai-khoan/don-hang?ma=${order.code}`,
+    });
+  }
+
+  /**
+   * Free orders and carrier-billed ones (the money, if any, is already taken): the order completes
+   * with its enrolments in one transaction, exactly once. Carrier-billed subscriptions grant with
+   * source `subscription` and say so in their own notice.
+   */
+  async function fulfil(orderId: number, options: { source?: EnrolmentSource } = {}) {
     const order = await repo.findOrder(db, { id: orderId });
     if (!order) return false;
-    const items = await repo.listItems(db, [orderId]);
-    const writeEnrolments = await enrolments.prepareGrant(
-      order.user_id,
-      options.source ?? 'order',
-      items.map((item) => ({ courseId: item.course_id, courseType: item.course_type, cycle: item.cycle })),
-      { orderId },
-    );
-    const fulfilled = await db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      if (payment) await repo.settlePayment(trx, payment.id, 'succeeded', payment, now);
-      if (!(await repo.transition(trx, orderId, ['pending', 'expired'], 'paid', { paid_at: now }, now))) return null;
-      await writeEnrolments(trx);
-      await repo.transition(trx, orderId, ['paid'], 'completed', { completed_at: now }, now);
-      await deps.hooks?.completed?.(trx, orderId);
-      return order;
+    const write = await prepare(order, options.source ?? 'order');
+    const fulfilled = await db.transaction().execute((trx) => complete(trx, order, write, null));
+    if (fulfilled && order.total > 0 && options.source !== 'subscription') await tellPaid(order, false);
+    return fulfilled;
+  }
+
+  /** Why an order whose payment was just confirmed cannot be fulfilled (Vietnamese), or null. */
+  async function fulfilmentBlocker(order: OrderRow): Promise<string | null> {
+    if (order.status === 'paid' || order.status === 'completed')
+      return `Đơn hàng ${order.code} đã được thanh toán bằng một giao dịch khác.`;
+    if (order.status === 'refunded') return `Đơn hàng ${order.code} đã được hoàn tiền trước đó.`;
+    const items = await repo.listItems(db, [order.id]);
+    const pods = await deps.course.findPurchasablePods(items.flatMap((item) => (item.pod_id ? [item.pod_id] : [])));
+    const gone = items.find((item) => item.pod_id === null || !pods.has(item.pod_id));
+    if (gone) return `Khóa học "${gone.course_title}" không còn được bán.`;
+    const courseIds = [...new Set(items.map((item) => item.course_id))];
+    const owned = await enrolments.listOwnedCourseIds(order.user_id, courseIds);
+    if (courseIds.every((id) => owned.includes(id)))
+      return 'Bạn đã sở hữu tất cả khóa học trong đơn qua một đơn hàng khác.';
+    return null;
+  }
+
+  /**
+   * A gateway confirmed this attempt paid (signature, order and amount checked). One transaction
+   * claims the attempt (pending or failed → succeeded: the one conditional UPDATE that makes
+   * replays and racing confirmations harmless), then either completes the order — from pending,
+   * expired, cancelled or failed — or, when it cannot be fulfilled, calls `claimRefund` in the same
+   * transaction so the money is never left unaccounted for. The learner is told when it completes.
+   */
+  async function acceptPayment(
+    orderId: number,
+    payment: SettledPayment,
+    claimRefund: (trx: Transaction<Database>, reason: string) => Promise<void>,
+  ): Promise<PaymentAcceptance> {
+    const order = await repo.findOrder(db, { id: orderId });
+    if (!order) throw new Error(`order ${orderId} not found`);
+    const blocker = await fulfilmentBlocker(order);
+    const write = blocker === null ? await prepare(order, 'order') : null;
+    const acceptance = await db.transaction().execute(async (trx): Promise<PaymentAcceptance> => {
+      if (!(await repo.settlePayment(trx, payment.id, 'succeeded', payment, nowIso(), ['pending', 'failed'])))
+        return { outcome: 'already' };
+      if (write && (await complete(trx, order, write, payment.id))) return { outcome: 'fulfilled' };
+      const reason = blocker ?? `Đơn hàng ${order.code} đã được thanh toán bằng một giao dịch khác.`;
+      await claimRefund(trx, reason);
+      return { outcome: 'refund', reason };
     });
-    // A carrier-billed subscription says so in its own "subscribed" notice: one notice per purchase.
-    if (fulfilled && fulfilled.total > 0 && options.source !== 'subscription') {
-      await notifications.notify(fulfilled.user_id, {
-        kind: 'order_paid',
-        title: 'Thanh toán thành công',
-        body: `Đơn hàng ${fulfilled.code} (${formatMoney(fulfilled.total)}) đã được thanh toán. Khóa học đã sẵn sàng trong mục Khóa học của tôi.`,
-        link: `/tai-khoan/don-hang?ma=${fulfilled.code}`,
-      });
-    }
-    return fulfilled !== null;
+    if (acceptance.outcome === 'fulfilled') await tellPaid(order, order.status !== 'pending');
+    return acceptance;
   }
 
   /** pending → cancelled | expired | failed; gives the promotion use back. */
@@ -91,7 +171,7 @@ export function createOrderLifecycle(deps: {
     });
   }
 
-  async function fail(orderId: number, payment: { id: number; resultCode: string; transactionId: string | null }) {
+  async function fail(orderId: number, payment: SettledPayment) {
     await repo.settlePayment(db, payment.id, 'failed', payment, nowIso());
     const moved = await close(orderId, 'failed', `Cổng thanh toán trả mã ${payment.resultCode}`);
     if (moved) {
@@ -115,5 +195,5 @@ export function createOrderLifecycle(deps: {
     return expired;
   }
 
-  return { fulfil, close, fail, expireOverdue };
+  return { fulfil, acceptPayment, close, fail, expireOverdue };
 }

@@ -98,6 +98,7 @@ export async function transition(
     closed_at?: string;
     failure_reason?: string;
     payment_method?: PaymentMethod;
+    payment_id?: number;
   },
   now: string,
 ): Promise<boolean> {
@@ -160,12 +161,13 @@ export async function settlePayment(
   status: 'succeeded' | 'failed',
   result: { resultCode: string; transactionId: string | null },
   now: string,
+  from: ('pending' | 'failed')[] = ['pending'],
 ): Promise<boolean> {
   const updated = await db
     .updateTable('payments')
     .set({ status, result_code: result.resultCode, gateway_txn_id: result.transactionId, updated_at: now })
     .where('id', '=', paymentId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', from)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }

@@ -8,9 +8,18 @@ export const orderCodeQuery = z.object({
 });
 
 export const placeOrderInput = z.object({
-  payment_method: z.enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'carrier'], {
-    error: 'Vui lòng chọn phương thức thanh toán.',
-  }),
+  /**
+   * A gateway (its amount bounds apply: MoMo 1.000–50.000.000đ, VNPay 5.000–999.999.999đ, OnePay
+   * 10.000–99.999.999đ; outside them 422), carrier billing, or `free` for a total of 0 (any method
+   * works then: a free order completes at once without a gateway).
+   */
+  payment_method: z
+    .enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'carrier', 'free'], {
+      error: 'Vui lòng chọn phương thức thanh toán.',
+    })
+    .describe(
+      'Cổng thanh toán (MoMo 1.000–50.000.000đ, VNPay 5.000–999.999.999đ, OnePay 10.000–99.999.999đ; ngoài khoảng này trả 422), carrier, hoặc free khi tổng tiền bằng 0',
+    ),
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
   /** Carrier billing only: the learner agreed to the disclosure (price, cycle, renewal, how to cancel). */
   consent: z.boolean().optional(),
@@ -36,8 +45,18 @@ export const orderSummarySchema = z.object({
 
 export const orderDetailsSchema = orderSummarySchema.extend({
   failure_reason: z.string().nullable(),
-  /** A refunded order: how much went back, and whether the gateway is still paying it back. */
-  refund: z.object({ amount: z.number().int(), processing: z.boolean(), refunded_at: z.string() }).nullable(),
+  /**
+   * A refunded order: how much went back, and whether the gateway is still paying it back;
+   * `late_payment`: a payment that arrived after the order closed, refunded automatically.
+   */
+  refund: z
+    .object({
+      amount: z.number().int(),
+      processing: z.boolean(),
+      refunded_at: z.string(),
+      late_payment: z.boolean(),
+    })
+    .nullable(),
   can_pay: z.boolean(),
   can_cancel: z.boolean(),
   items: z.array(

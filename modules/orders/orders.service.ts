@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, OrderRow, PaymentMethod } from '../../db/schema.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/format/money.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { GatewayMethod } from '../payments/gateway.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -18,7 +19,8 @@ import { ORDER_STATUS_LABELS, type OrderLifecycle } from './order-lifecycle.ts';
 import * as repo from './orders.repository.ts';
 
 export interface PlaceOrderInput {
-  payment_method: Exclude<PaymentMethod, 'free'>;
+  /** `free`: only for a total of 0 (a 100 % promotion); a free order needs no gateway. */
+  payment_method: PaymentMethod;
   promotion_code?: string | undefined;
   /** Carrier billing: the learner agreed to the disclosure. */
   consent?: boolean | undefined;
@@ -63,7 +65,8 @@ export function createOrdersService(deps: {
     return {
       ...toSummary(order),
       failure_reason: order.failure_reason,
-      refund: order.status === 'refunded' ? await describeRefund(db, order.id) : null,
+      // A refunded order, or one that never completed whose late payment was refunded.
+      refund: order.status === 'refunded' || order.payment_id === null ? await describeRefund(db, order) : null,
       can_pay: order.status === 'pending',
       can_cancel: order.status === 'pending',
       items: items.map((item) => ({
@@ -107,7 +110,12 @@ export function createOrdersService(deps: {
     const quote: PromotionQuote | null = code ? await promotions.quote(code, userId, lines) : null;
     const discount = Math.min(quote?.discount ?? 0, view.subtotal);
     const total = view.subtotal - discount;
-    if (total > 0 && !carrierPlan) payments.requireGateway(input.payment_method);
+    if (total > 0 && input.payment_method === 'free') {
+      const message = `Đơn hàng ${formatMoney(total)} cần thanh toán: vui lòng chọn phương thức thanh toán.`;
+      throw new AppError('BUSINESS_RULE', message, { payment_method: message });
+    }
+    // A total of 0 is a free order whatever the method; a gateway must take the amount.
+    if (total > 0 && !carrierPlan) payments.requireGateway(input.payment_method, total);
     const now = new Date();
     const order = await db.transaction().execute(async (trx) => {
       const orderId = await repo.insertOrder(trx, {
@@ -161,8 +169,8 @@ export function createOrdersService(deps: {
       throw new AppError('BUSINESS_RULE', 'Đơn hàng không còn chờ thanh toán. Bạn có thể đặt lại đơn mới.');
     }
     const chosen = method ?? (order.payment_method as GatewayMethod);
+    payments.requireGateway(chosen, order.total);
     if (chosen !== order.payment_method) {
-      payments.requireGateway(chosen);
       await repo.transition(db, order.id, ['pending'], 'pending', { payment_method: chosen }, nowIso());
     }
     return { order: toSummary(order), payment_url: await payments.start(order, chosen, clientIp, returnOrigin) };

@@ -6,8 +6,9 @@ import { GATEWAY_METHODS } from './gateway.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Gateway payments still pending, created between `since` and `before`, of orders the gateway
- * could still settle: pending, or expired (a late payment is honoured, as by the IPN). Oldest first.
+ * Gateway payments still pending, created between `since` and `before`, whatever their order's
+ * state: a payment the gateway took after the order was cancelled, expired or failed is settled
+ * by the late-payment rule like one on a pending order. Oldest first.
  */
 export function listPaymentsToReconcile(db: Db, since: string, before: string, limit = 200) {
   return db
@@ -27,24 +28,106 @@ export function listPaymentsToReconcile(db: Db, since: string, before: string, l
     .where('payments.gateway', 'in', GATEWAY_METHODS)
     .where('payments.created_at', '<', before)
     .where('payments.created_at', '>', since)
-    .where('orders.status', 'in', ['pending', 'expired'])
     .orderBy('payments.id')
     .limit(limit)
     .execute();
 }
 
 /** The attempt that paid an order. */
-export function findSucceededPayment(db: Db, orderId: number) {
+export function findPayingPayment(db: Db, order: { payment_id: number | null }) {
+  if (order.payment_id === null) return Promise.resolve(undefined);
+  return findPayment(db, order.payment_id);
+}
+
+export function findPayment(db: Db, id: number) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findRefund(db: Db, id: number) {
+  return db.selectFrom('payment_refunds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Succeeded payments that did not pay their order and are not refunded yet: money the late-payment
+ * rule could not account for (its refund was refused or is still open), or from before the rule.
+ * `withOpenRefunds`: also those whose refund the gateway is processing or has not answered yet.
+ */
+function unaccountedPayments(db: Db, options: { withOpenRefunds: boolean }) {
+  const settled = options.withOpenRefunds
+    ? (['succeeded'] as const)
+    : (['succeeded', 'processing', 'pending'] as const);
   return db
     .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'succeeded')
-    .orderBy('id', 'desc')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .where('payments.status', '=', 'succeeded')
+    .where((eb) => eb.or([eb('orders.payment_id', 'is', null), eb('orders.payment_id', '<>', eb.ref('payments.id'))]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_refunds')
+            .select('payment_refunds.id')
+            .whereRef('payment_refunds.payment_id', '=', 'payments.id')
+            .where('payment_refunds.status', 'in', [...settled]),
+        ),
+      ),
+    );
+}
+
+/** An order's payment that succeeded but is not accounted for and has no refund under way. */
+export function findUnaccountedPayment(db: Db, orderId: number) {
+  return unaccountedPayments(db, { withOpenRefunds: false })
+    .selectAll('payments')
+    .where('payments.order_id', '=', orderId)
+    .orderBy('payments.id', 'desc')
     .executeTakeFirst();
 }
 
-/** Claims the order's one live refund; false when another one is pending or done. */
+/** The studio's "needs attention" list: newest first, with the buyer and the last refund attempt. */
+export function listUnaccountedPayments(db: Db, page: { limit: number; offset: number }) {
+  return unaccountedPayments(db, { withOpenRefunds: true })
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .leftJoin('payment_refunds', (join) =>
+      join.onRef('payment_refunds.payment_id', '=', 'payments.id').on((eb) =>
+        eb(
+          'payment_refunds.id',
+          '=',
+          eb
+            .selectFrom('payment_refunds as latest')
+            .select((inner) => inner.fn.max('latest.id').as('id'))
+            .whereRef('latest.payment_id', '=', 'payments.id'),
+        ),
+      ),
+    )
+    .select([
+      'payments.id',
+      'payments.request_id',
+      'payments.gateway',
+      'payments.amount',
+      'payments.gateway_txn_id',
+      'payments.updated_at',
+      'orders.code',
+      'orders.status as order_status',
+      'users.id as user_id',
+      'users.full_name',
+      'users.phone',
+      'payment_refunds.status as refund_status',
+      'payment_refunds.message as refund_message',
+      'payment_refunds.actor as refund_actor',
+    ])
+    .orderBy('payments.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countUnaccountedPayments(db: Db) {
+  const row = await unaccountedPayments(db, { withOpenRefunds: true })
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Claims the payment's one live refund; null when another one is pending or done. */
 export async function claimRefund(
   db: Db,
   row: { paymentId: number; orderId: number; requestId: string; amount: number; reason: string; actor: string },
@@ -100,12 +183,13 @@ export function dropRefundClaim(db: Db, id: number) {
   return db.deleteFrom('payment_refunds').where('id', '=', id).where('status', '=', 'pending').execute();
 }
 
-/** The refund the gateway accepted for an order, if any. */
-export function findAcceptedRefund(db: Db, orderId: number) {
+/** The refund the gateway accepted for a payment, or the latest for any payment of an order. */
+export function findAcceptedRefund(db: Db, by: { paymentId: number } | { orderId: number }) {
   return db
     .selectFrom('payment_refunds')
     .selectAll()
-    .where('order_id', '=', orderId)
+    .where('paymentId' in by ? 'payment_id' : 'order_id', '=', 'paymentId' in by ? by.paymentId : by.orderId)
+    .orderBy('id', 'desc')
     .where('status', 'in', ['processing', 'succeeded'])
     .executeTakeFirst();
 }

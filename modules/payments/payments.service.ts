@@ -1,14 +1,17 @@
 /**
  * Payment attempts and gateway callbacks. The IPN (server to server) is the source of truth: it is
- * verified (signature, order, amount), stored raw, and fulfils the order exactly once. The browser
- * return and the app's validate call are verified and stored too, but only report the state.
+ * verified (signature, order, amount), stored raw, and settled by the late-payment rule exactly
+ * once (settlement.ts: the order completes, or the payment is refunded). The browser return and
+ * the app's validate call are verified and stored too, but only report the state.
  */
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { Database, OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/format/money.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
+import { amountRefusal } from './amount-bounds.ts';
 import {
   GatewayError,
   GATEWAY_METHODS,
@@ -22,6 +25,7 @@ import type { GatewaySimulator } from './gateway-simulator.ts';
 import type { Gateways } from './gateways.ts';
 import type { PaymentsConfig } from './payments.config.ts';
 import { createReconciliation } from './reconciliation.ts';
+import type { SettlementService } from './settlement.ts';
 
 export type CallbackChannel = 'ipn' | 'return' | 'app';
 
@@ -50,17 +54,24 @@ export function createPaymentsService(deps: {
   config: PaymentsConfig;
   gateways: Gateways;
   lifecycle: OrderLifecycle;
+  settlement: SettlementService;
   /** The simulated gateways' back office (outside production). */
   simulator?: GatewaySimulator | null;
 }) {
-  const { db, config, gateways, lifecycle } = deps;
+  const { db, config, gateways, lifecycle, settlement } = deps;
 
-  function requireGateway(method: string) {
+  /** The provider of `method`; with `amount`, also refuses an amount the gateway does not take. */
+  function requireGateway(method: string, amount?: number) {
     const gateway = isGatewayMethod(method) ? gateways.get(method) : undefined;
     if (!gateway) {
       throw new AppError('VALIDATION_FAILED', 'Phương thức thanh toán chưa được hỗ trợ.', {
         payment_method: 'Phương thức thanh toán chưa được hỗ trợ.',
       });
+    }
+    const refusal = amount === undefined ? null : amountRefusal(gateway.method, amount);
+    if (refusal) {
+      const message = `Không thanh toán được ${formatMoney(amount)} qua phương thức này: ${refusal}. Vui lòng chọn phương thức khác.`;
+      throw new AppError('BUSINESS_RULE', message, { payment_method: message });
     }
     return gateway;
   }
@@ -77,7 +88,7 @@ export function createPaymentsService(deps: {
     clientIp: string,
     returnOrigin?: string,
   ): Promise<string> {
-    const gateway = requireGateway(method);
+    const gateway = requireGateway(method, order.total);
     const attempt = (await orderRepo.countPayments(db, order.id)) + 1;
     const requestId = `${order.code}${String(attempt).padStart(2, '0')}`;
     await orderRepo.insertPayment(db, {
@@ -123,7 +134,8 @@ export function createPaymentsService(deps: {
     else if (callback.amount !== payment.amount) verdict = 'bad_amount';
     else if (channel !== 'ipn') verdict = 'confirmed';
     else if (callback.outcome === 'success') {
-      verdict = (await lifecycle.fulfil(order.id, { id: payment.id, ...callback })) ? 'confirmed' : 'already_confirmed';
+      // Completed or refunded, we have taken responsibility for the money: the gateway hears success.
+      verdict = (await settlement.confirmPaid(payment, callback)) === 'already' ? 'already_confirmed' : 'confirmed';
     } else if (callback.outcome === 'failed') {
       verdict = (await lifecycle.fail(order.id, { id: payment.id, ...callback })) ? 'confirmed' : 'already_confirmed';
     } else verdict = 'confirmed';
@@ -144,6 +156,7 @@ export function createPaymentsService(deps: {
     db,
     gateways,
     lifecycle,
+    settlement,
     afterMinutes: config.reconcileAfterMinutes,
   });
 

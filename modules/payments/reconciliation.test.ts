@@ -1,11 +1,10 @@
 /** Reconciliation: a lost IPN is found by querying the gateway, and fulfils exactly once, even racing the IPN. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidCourse } from '../../tests/factories/commerce.ts';
-import { nextClientAddress } from '../../tests/helpers/auth.ts';
 import { createShopper, decideOnSimulator, openOnSimulator } from '../../tests/helpers/commerce.ts';
+import { deliverIpn, returnFields } from '../../tests/helpers/gateway-notices.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { GATEWAY_METHODS, type GatewayMethod } from './gateway.ts';
-import { GATEWAY_PATH } from './payments.service.ts';
 
 let t: TestContext;
 
@@ -41,13 +40,8 @@ async function placeOrder(method: GatewayMethod) {
 }
 
 /** The notification the simulator did not send: the same signed fields it put on the browser's return. */
-function lostNotification(method: GatewayMethod, returnLocation: string) {
-  const fields = Object.fromEntries(new URL(returnLocation).searchParams);
-  const url = `/api/payment/${GATEWAY_PATH[method]}/ipn`;
-  return method === 'momo'
-    ? t.app.inject({ method: 'POST', url, payload: fields, remoteAddress: nextClientAddress() })
-    : t.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(fields)}`, remoteAddress: nextClientAddress() });
-}
+const lostNotification = (method: GatewayMethod, returnLocation: string) =>
+  deliverIpn(t, method, returnFields(returnLocation));
 
 describe.each(GATEWAY_METHODS)('%s reconciliation', (method) => {
   it('completes an order whose IPN was lost, once, and notifies the learner', async () => {

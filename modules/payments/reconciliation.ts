@@ -1,10 +1,11 @@
 /**
  * Reconciliation: gateway payments still pending after a few minutes are queried at their gateway.
- * Paid → the order is fulfilled by the same lifecycle call the IPN makes (one conditional UPDATE
- * decides, so an IPN arriving at the same moment, or a second instance running the same round, can
- * never fulfil twice); failed → the order fails (the learner is told); pending or not found → left
- * to the expiry job. A gateway that cannot answer is skipped until the next round. Expired orders
- * are queried for a day after their payment started (a late payment is honoured, as by the IPN).
+ * Paid → the late-payment rule settles it as the IPN does (settlement.ts: the order completes, or
+ * the payment is refunded; one conditional UPDATE decides, so an IPN arriving at the same moment,
+ * or a second instance running the same round, can never act twice); failed → the order fails
+ * (the learner is told); pending or not found → left to the expiry job. A gateway that cannot
+ * answer is skipped until the next round. Payments are queried for a day after they started,
+ * whatever their order's state (a payment taken after a cancel or the deadline is still money).
  */
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
@@ -14,12 +15,15 @@ import * as orderRepo from '../orders/orders.repository.ts';
 import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
 import { insertQueryAnswer, latestPaymentId, listPaymentsToReconcile } from './payment-operations.repository.ts';
+import type { SettlementService } from './settlement.ts';
 
 const LOOK_BACK_MS = 24 * 3_600_000;
 
 export interface ReconcileReport {
   checked: number;
   completed: number;
+  /** Paid, but the order could not be fulfilled: refunded automatically. */
+  refunded: number;
   failed: number;
   waiting: number;
   /** Payments whose gateway could not answer (or answered an amount that is not the order's). */
@@ -30,9 +34,10 @@ export function createReconciliation(deps: {
   db: Kysely<Database>;
   gateways: Gateways;
   lifecycle: OrderLifecycle;
+  settlement: SettlementService;
   afterMinutes: number;
 }) {
-  const { db, gateways, lifecycle, afterMinutes } = deps;
+  const { db, gateways, lifecycle, settlement, afterMinutes } = deps;
 
   /** The raw answer is stored for the order page (studio); storing it never stops the round. */
   async function keepAnswer(
@@ -46,7 +51,7 @@ export function createReconciliation(deps: {
   }
 
   async function reconcile(now = new Date()): Promise<ReconcileReport> {
-    const report: ReconcileReport = { checked: 0, completed: 0, failed: 0, waiting: 0, errors: [] };
+    const report: ReconcileReport = { checked: 0, completed: 0, refunded: 0, failed: 0, waiting: 0, errors: [] };
     const before = new Date(now.getTime() - afterMinutes * 60_000).toISOString();
     const since = new Date(now.getTime() - LOOK_BACK_MS).toISOString();
     for (const payment of await listPaymentsToReconcile(db, since, before)) {
@@ -64,8 +69,10 @@ export function createReconciliation(deps: {
             report.errors.push({ requestId: payment.request_id, message: `số tiền ${result.amount} khác đơn hàng` });
             continue;
           }
-          const settled = { id: payment.id, resultCode: 'query:paid', transactionId: result.transactionId };
-          if (await lifecycle.fulfil(payment.order_id, settled)) report.completed += 1;
+          const settled = { resultCode: 'query:paid', transactionId: result.transactionId };
+          const outcome = await settlement.confirmPaid(payment, settled);
+          if (outcome === 'fulfilled') report.completed += 1;
+          else if (outcome === 'refunded') report.refunded += 1;
         } else if (result.status === 'failed') {
           const settled = { id: payment.id, resultCode: result.code, transactionId: null };
           // An older attempt that failed says nothing about a newer one: only the latest fails the order.

@@ -81,6 +81,31 @@ export async function releaseUsage(db: Db, orderId: number): Promise<void> {
     .execute();
 }
 
+/**
+ * Takes back the use a closed order gave back, when a late payment completes it after all: the
+ * learner paid the discounted price, so the order keeps it. The usage row always comes back (the
+ * per-learner limit counts it); the counter too, unless the last use went to someone else
+ * meanwhile (it never passes the quantity).
+ */
+export async function restoreUsage(db: Db, orderId: number, now: string): Promise<void> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['promotion_id', 'user_id', 'discount'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order || order.promotion_id === null) return;
+  const held = await db.selectFrom('promotion_usages').select('id').where('order_id', '=', orderId).executeTakeFirst();
+  if (held) return;
+  await insertUsage(db, {
+    promotionId: order.promotion_id,
+    userId: order.user_id,
+    orderId,
+    discount: order.discount,
+    now,
+  });
+  await takeUse(db, order.promotion_id);
+}
+
 export async function insertPromotion(
   db: Db,
   promotion: NewPromotion,

@@ -214,6 +214,8 @@ export function createPromotionsService({ db, enrolments }: { db: Kysely<Databas
     quote,
     reserve,
     release: (trx: Transaction<Database>, orderId: number) => repo.releaseUsage(trx, orderId),
+    /** A closed order completed by a late payment holds its use again (no-op when it still holds it). */
+    restore: (trx: Transaction<Database>, orderId: number) => repo.restoreUsage(trx, orderId, nowIso()),
     async listPublic() {
       return (await repo.listPublic(db, nowIso())).map(toPromotionView);
     },

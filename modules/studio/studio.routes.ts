@@ -4,6 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageQuery } from '../notifications/page-query.ts';
 import { envelope } from '../site/site.schemas.ts';
 import { requirePermission, type StudioPermission } from './permissions.ts';
 import type { Actor } from './studio.service.ts';
@@ -97,6 +98,46 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       return { data: await request.services.studio.refundOrder(actor, { code: request.params.code, ...request.body }) };
+    },
+  );
+
+  app.get(
+    '/api/admin/payments/unaccounted.json',
+    {
+      config: { permission: 'orders.read' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Thanh toán thành công trên đơn hàng chưa hoàn tất (cần xử lý): chưa được hoàn tiền, kèm trạng thái hoàn tiền gần nhất (quyền orders.read)',
+        querystring: pageQuery,
+        response: { 200: schemas.listOf(schemas.unaccountedPaymentSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await request.services.studio.listUnaccountedPayments(request.query);
+      return { data: items, meta: { page: request.query.page, limit: request.query.limit, total } };
+    },
+  );
+
+  app.post(
+    '/api/admin/payments/:request_id/refund.json',
+    {
+      config: { permission: 'orders.refund' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Hoàn tiền một giao dịch đã thanh toán thành công qua cổng (quyền orders.refund); giao dịch đã trả cho đơn hoàn tất thì đơn chuyển sang đã hoàn tiền; ghi nhật ký',
+        params: schemas.paymentRefParams,
+        body: schemas.refundInput,
+        response: { 200: envelope(schemas.refundResultSchema) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const input = { request_id: request.params.request_id, ...request.body };
+      return { data: await request.services.studio.refundPayment(actor, input) };
     },
   );
 

@@ -122,6 +122,10 @@ export const orderDetailSchema = z.object({
       gateway_txn_id: z.string().nullable(),
       result_code: z.string().nullable(),
       created_at: z.string(),
+      /** The attempt that paid the order: refunding it refunds the order. */
+      pays_order: z.boolean(),
+      /** Succeeded and not refunded (for the order's own payment: the order is completed). */
+      refundable: z.boolean(),
     }),
   ),
   notifications: z.array(
@@ -148,6 +152,7 @@ export const orderDetailSchema = z.object({
   refunds: z.array(
     z.object({
       id: z.number(),
+      payment_id: z.number(),
       amount: z.number(),
       reason: z.string(),
       actor: z.string(),
@@ -161,8 +166,33 @@ export const orderDetailSchema = z.object({
   ),
 });
 
+export const paymentRefParams = z.object({
+  request_id: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^KT\d{8}[A-Z0-9]{6}\d{2}$/, 'Mã giao dịch thanh toán không hợp lệ.'),
+});
+
+/** A payment that succeeded on an order it did not pay and is not refunded yet. */
+export const unaccountedPaymentSchema = z.object({
+  request_id: z.string(),
+  gateway: z.string(),
+  amount: z.number(),
+  gateway_txn_id: z.string().nullable(),
+  confirmed_at: z.string(),
+  order: z.object({ code: z.string(), status: z.string(), status_label: z.string() }),
+  buyer: z.object({ id: z.number(), full_name: z.string(), phone: z.string().nullable() }),
+  /** none, pending (no answer from the gateway yet), processing, refused (the last attempt). */
+  refund_state: z.string(),
+  refund_state_label: z.string(),
+  refund_message: z.string().nullable(),
+});
+
 export const refundResultSchema = z.object({
   code: z.string(),
+  /** The payment attempt refunded (payments/…/refund.json). */
+  request_id: z.string().optional(),
   amount: z.number(),
   status: z.string(),
   gateway: z.string(),

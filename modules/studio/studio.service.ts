@@ -16,6 +16,7 @@ import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Viewer } from '../services.ts';
 import { toCsv } from './csv.ts';
 import { maskSecrets } from './mask.ts';
+import { createPaymentsDesk } from './payments-desk.ts';
 import * as repo from './studio.repository.ts';
 
 export interface Actor {
@@ -156,16 +157,24 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
         price: i.price,
         discount: i.discount,
       })),
-      payments: payments.map((p) => ({
-        id: p.id,
-        gateway: p.gateway,
-        request_id: p.request_id,
-        amount: p.amount,
-        status: p.status,
-        gateway_txn_id: p.gateway_txn_id,
-        result_code: p.result_code,
-        created_at: iso(p.created_at)!,
-      })),
+      payments: payments.map((p) => {
+        const paysOrder = order.payment_id === p.id;
+        const refunded = refundRows.some((r) => r.payment_id === p.id && r.status !== 'refused');
+        return {
+          id: p.id,
+          gateway: p.gateway,
+          request_id: p.request_id,
+          amount: p.amount,
+          status: p.status,
+          gateway_txn_id: p.gateway_txn_id,
+          result_code: p.result_code,
+          created_at: iso(p.created_at)!,
+          /** The attempt that paid the order (its refund refunds the order). */
+          pays_order: paysOrder,
+          /** Succeeded, not refunded, and (for the order's own payment) the order is completed. */
+          refundable: p.status === 'succeeded' && !refunded && (!paysOrder || order.status === 'completed'),
+        };
+      }),
       notifications: notifications.map((n) => ({
         id: n.id,
         payment_id: n.payment_id,
@@ -185,6 +194,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
       })),
       refunds: refundRows.map((r) => ({
         id: r.id,
+        payment_id: r.payment_id,
         amount: r.amount,
         reason: r.reason,
         actor: r.actor,
@@ -312,6 +322,8 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     return { items, total };
   }
 
+  const desk = createPaymentsDesk({ db, refunds, audit });
+
   return {
     /** The order states in Vietnamese, for the filters. */
     orderStatusLabels: ORDER_STATUS_LABELS,
@@ -320,6 +332,9 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     ordersCsv,
     orderDetail,
     refundOrder,
+    /** Payments that succeeded on an order they did not pay and are not refunded (needing attention). */
+    listUnaccountedPayments: desk.listUnaccounted,
+    refundPayment: desk.refundPayment,
     listUsers,
     usersCsv,
     userDetail,

@@ -30,7 +30,10 @@ beforeAll(async () => {
     .flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => ({
         method: method.toUpperCase(),
-        url: path.replace('{code}', 'KT20261122ABCDEF').replace('{id}', '1'),
+        url: path
+          .replace('{code}', 'KT20261122ABCDEF')
+          .replace('{id}', '1')
+          .replace('{request_id}', 'KT20261122ABCDEF01'),
       })),
     );
 });

@@ -208,7 +208,7 @@ export function createSubscriptionsService(deps: {
       await lifecycle.close(order.id, 'failed', reason);
       throw new AppError('BUSINESS_RULE', reason, { payment_method: reason });
     }
-    await lifecycle.fulfil(order.id, undefined, { source: 'subscription' });
+    await lifecycle.fulfil(order.id, { source: 'subscription' });
     const end = computeAccessEnd(now, plan.pod.cycle)!;
     await repo.setEnrolmentEnd(db, order.id, end.toISOString());
     await repo.moveSubscription(db, claimed.id, ['pending'], {

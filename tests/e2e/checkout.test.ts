@@ -217,3 +217,28 @@ describe('a payment that did not go through', () => {
     expect(unexpectedProblems(shopper.watch)).toEqual([]);
   });
 });
+
+describe('gateway amount bounds on a 360 px phone', () => {
+  it('a 3.000đ course: VNPay and OnePay are disabled with the reason, MoMo is chosen and pays it', async () => {
+    const user = await createUser(journey.server.context.db);
+    const { page, watch } = await journey.openPage({ width: 360, height: 740 });
+    const shopper = { page, watch, user };
+    const course = await createPaidCourse(journey.server.context.db, 3_000);
+    await courseToCheckout(shopper, course.slug, false);
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('3.000đ');
+
+    expect(await page.getByRole('radio', { name: /VNPay/ }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText('VNPay nhận từ 5.000đ đến 999.999.999đ').isVisible()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Thẻ ATM nội địa/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Ví MoMo/ }).isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'Thanh toán', exact: true }).click();
+    await page.waitForURL((address) => address.pathname.startsWith('/__sim/pay/momo'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thanh toán 3.000đ');
+    const order = await orderOf(user.id);
+    await page.getByRole('link', { name: 'Đồng ý thanh toán' }).click();
+    await expectOrderPage(page, order.code, 'thanh-cong', 'Hoàn tất');
+    expect(await enrolledCourseIds(user.id)).toEqual([course.id]);
+    expect(unexpectedProblems(watch)).toEqual([]);
+  });
+});

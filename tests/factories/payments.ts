@@ -64,7 +64,14 @@ export async function createGatewayOrder(db: Kysely<Database>, input: GatewayOrd
   });
   const transactionId = String(10_000_000 + (orderId % 89_999_999));
   await orderRepo.settlePayment(db, paymentId, 'succeeded', { resultCode: '00', transactionId }, at);
-  await orderRepo.transition(db, orderId, ['pending'], 'completed', { paid_at: at, completed_at: at }, at);
+  await orderRepo.transition(
+    db,
+    orderId,
+    ['pending'],
+    'completed',
+    { paid_at: at, completed_at: at, payment_id: paymentId },
+    at,
+  );
   const endsAt = computeAccessEnd(paidAt, pod.cycle)?.toISOString() ?? null;
   await insertEnrolments(
     db,

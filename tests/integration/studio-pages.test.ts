@@ -7,6 +7,7 @@ import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
 import { signIn, submitForm, getPage, decodeHtml } from '../helpers/auth.ts';
 import { createShopper, decideOnSimulator } from '../helpers/commerce.ts';
+import { paidWithoutNotice } from '../helpers/gateway-notices.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
 let t: TestContext;
@@ -123,6 +124,35 @@ describe('studio pages', () => {
     const audit = await get(`/studio/nhat-ky?target_type=order&target_id=${code}`, admin);
     expect(audit.statusCode).toBe(200);
     expect(audit.body).toContain('Hoàn tiền');
+  });
+
+  it('lists a payment that succeeded on a cancelled order under "Cần xử lý", and refunds it from the order page', async () => {
+    const order = await paidWithoutNotice(t, 'momo');
+    await order.cancel();
+    // As before the late-payment rule: the attempt succeeded, the order stayed cancelled.
+    await t.db
+      .updateTable('payments')
+      .set({ status: 'succeeded', gateway_txn_id: order.fields.transId ?? null })
+      .where('request_id', '=', `${order.code}01`)
+      .execute();
+    const list = decodeHtml((await get('/studio/don-hang', editor)).body);
+    expect(list).toContain('data-testid="unaccounted-payments"');
+    expect(list).toMatch(/Cần xử lý: \d+ thanh toán thành công trên đơn chưa hoàn tất/);
+    expect(list).toContain(`${order.code}01`);
+
+    const detail = decodeHtml((await get(`/studio/don-hang/${order.code}`, admin)).body);
+    expect(detail).toContain('Thanh toán thành công nhưng không trả cho đơn (đến muộn hoặc trùng)');
+    expect(detail).toContain(`<option value="${order.code}01"`);
+    const done = await submitForm(
+      t,
+      `/studio/don-hang/${order.code}`,
+      { request_id: `${order.code}01`, amount: '', reason: 'Thanh toán đến sau khi hủy đơn', confirm: 'on' },
+      admin,
+    );
+    expect(done.statusCode).toBe(200);
+    expect(decodeHtml(done.body)).toContain('Đã hoàn 150.000đ qua MoMo');
+    expect(decodeHtml((await get('/studio/don-hang', editor)).body)).not.toContain(`${order.code}01`);
+    expect(decodeHtml((await get(`/studio/don-hang/${order.code}`, admin)).body)).not.toContain('name="reason"');
   });
 
   it('lets the admin find and lock a learner from the user pages', async () => {

@@ -105,7 +105,9 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
               Đã hoàn {formatMoney(selected.refund.amount)} về phương thức thanh toán ban đầu lúc{' '}
               {formatDateTime(selected.refund.refunded_at)}.{' '}
               {selected.refund.processing ? 'Cổng thanh toán đang xử lý, tiền có thể về sau vài ngày làm việc. ' : ''}
-              Quyền học các khóa trong đơn đã kết thúc.
+              {selected.refund.late_payment
+                ? 'Khoản thanh toán này đến sau khi đơn đã đóng nên được hoàn tự động.'
+                : 'Quyền học các khóa trong đơn đã kết thúc.'}
             </p>
           ) : null}
           <div className="mt-3 flex flex-wrap gap-2">

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatAmount, formatMoney } from '../../../lib/format/money';
 import { can } from '../../../modules/studio/permissions';
-import { refundInput } from '../../../modules/studio/studio.schemas';
+import { paymentRefParams, refundInput } from '../../../modules/studio/studio.schemas';
 import { FormField, FormMessage } from '../../components/form-field';
 import { Badge, buttonClass, METHOD_TEXT, PageTitle, Raw } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
@@ -19,6 +19,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const refundForm = refundInput.extend({
+  /** The attempt to refund; without it (a form from before), the payment that paid the order. */
+  request_id: z.preprocess((value) => (value === '' ? undefined : value), paymentRefParams.shape.request_id.optional()),
   amount: z.preprocess((value) => (value === '' ? undefined : value), refundInput.shape.amount),
   confirm: z.literal('on', { error: 'Vui lòng đánh dấu xác nhận trước khi hoàn tiền.' }),
 });
@@ -26,14 +28,16 @@ const refundForm = refundInput.extend({
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = requireStudio(request, context, 'orders.refund');
   const form = await request.formData();
-  const values = keepValues(form, ['amount', 'reason']);
+  const values = keepValues(form, ['request_id', 'amount', 'reason']);
   const parsed = parseForm(refundForm, Object.fromEntries(form));
   if (isFormState(parsed)) return formError(parsed, values);
   return runForm(values, async () => {
-    const result = await context.services.studio.refundOrder(
-      { viewer, ip: context.clientIp },
-      { code: params.code, amount: parsed.amount, reason: parsed.reason },
-    );
+    // Any payment of this order that succeeded: the one that paid it refunds the order.
+    const actor = { viewer, ip: context.clientIp };
+    const input = { amount: parsed.amount, reason: parsed.reason };
+    const result = parsed.request_id
+      ? await context.services.studio.refundPayment(actor, { ...input, request_id: parsed.request_id })
+      : await context.services.studio.refundOrder(actor, { ...input, code: params.code });
     const processing = result.status === 'pending' ? ' Cổng thanh toán đang xử lý, tiền có thể về sau vài ngày.' : '';
     return {
       notice: `Đã hoàn ${formatMoney(result.amount)} qua ${METHOD_TEXT[result.gateway] ?? result.gateway} (mã tham chiếu ${result.gateway_ref ?? '—'}). Đã kết thúc ${result.enrolments_revoked} quyền học.${processing}`,
@@ -64,8 +68,15 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/** How the refund form names a payment: its reference, gateway, amount and whether it paid the order. */
+function paymentChoice(p: { request_id: string; gateway: string; amount: number; pays_order: boolean }) {
+  const role = p.pays_order ? 'đã trả cho đơn' : 'không trả cho đơn: đến muộn hoặc trùng';
+  return `${p.request_id} · ${METHOD_TEXT[p.gateway] ?? p.gateway} · ${formatMoney(p.amount)} (${role})`;
+}
+
 export default function StudioOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, canRefund } = loaderData;
+  const refundable = order.payments.filter((p) => p.refundable);
   const busy = useNavigation().state === 'submitting';
   const notice = actionData && 'notice' in actionData ? actionData.notice : undefined;
   const failed = actionData && !notice ? actionData : undefined;
@@ -125,6 +136,12 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
                 {METHOD_TEXT[p.gateway] ?? p.gateway} · {p.request_id} · {formatMoney(p.amount)} ·{' '}
                 <Badge value={p.status === 'succeeded' ? 'completed' : p.status} text={p.status} /> · giao dịch{' '}
                 {p.gateway_txn_id ?? '—'} · mã {p.result_code ?? '—'}
+                {p.status === 'succeeded' && !p.pays_order ? (
+                  <strong className="block text-amber-800" data-testid="unaccounted-payment">
+                    Thanh toán thành công nhưng không trả cho đơn (đến muộn hoặc trùng):{' '}
+                    {p.refundable ? 'chưa hoàn tiền, cần xử lý.' : 'đã có yêu cầu hoàn tiền.'}
+                  </strong>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -178,14 +195,29 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             ))}
           </ul>
         )}
-        {canRefund && order.status === 'completed' ? (
+        {canRefund && refundable.length > 0 ? (
           <Form method="post" className="max-w-md">
             <FormMessage message={failed?.message} />
+            <label htmlFor="truong-request_id" className="mb-1 block text-sm font-medium text-slate-800">
+              Giao dịch hoàn tiền
+            </label>
+            <select
+              id="truong-request_id"
+              name="request_id"
+              defaultValue={failed?.values.request_id ?? refundable[0]!.request_id}
+              className="mb-3 w-full rounded-xl border border-slate-300 px-3 py-2"
+            >
+              {refundable.map((p) => (
+                <option key={p.id} value={p.request_id}>
+                  {paymentChoice(p)}
+                </option>
+              ))}
+            </select>
             <FormField
               label="Số tiền hoàn (đồng)"
               name="amount"
               inputMode="numeric"
-              hint={`Để trống để hoàn toàn bộ ${formatMoney(order.total)}.`}
+              hint="Để trống để hoàn toàn bộ số tiền của giao dịch."
               defaultValue={failed?.values.amount ?? ''}
               error={failed?.fields.amount}
             />
@@ -204,7 +236,10 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             {failed?.fields.reason ? <p className="mb-2 text-sm text-red-700">{failed.fields.reason}</p> : null}
             <label className="my-3 flex items-start gap-2 text-sm">
               <input type="checkbox" name="confirm" className="mt-1" />
-              <span>Tôi xác nhận hoàn tiền cho đơn này. Quyền học các khóa trong đơn sẽ kết thúc ngay.</span>
+              <span>
+                Tôi xác nhận hoàn tiền giao dịch đã chọn. Nếu đó là giao dịch đã trả cho đơn, quyền học các khóa trong
+                đơn sẽ kết thúc ngay.
+              </span>
             </label>
             {failed?.fields.confirm ? <p className="mb-2 text-sm text-red-700">{failed.fields.confirm}</p> : null}
             <button type="submit" className={buttonClass} disabled={busy}>

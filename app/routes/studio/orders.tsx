@@ -28,18 +28,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'orders.read');
   const { query: parsed, csv } = readListQuery(ordersQuery, request, '/api/admin/orders.json');
   const { format: _format, ...query } = parsed;
-  const result = await context.services.studio.listOrders(query);
-  return { ...result, query, csv, statusOptions: context.services.studio.orderStatusLabels };
+  const [result, unaccounted] = await Promise.all([
+    context.services.studio.listOrders(query),
+    context.services.studio.listUnaccountedPayments({ page: 1, limit: 50 }),
+  ]);
+  return { ...result, unaccounted, query, csv, statusOptions: context.services.studio.orderStatusLabels };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Đơn hàng — Studio' });
 
+/**
+ * Payments that succeeded on orders they did not complete and are not refunded: a late payment whose
+ * automatic refund was refused or is still open, a duplicate, or one from before the rule.
+ */
+function UnaccountedPayments({ items, total }: Route.ComponentProps['loaderData']['unaccounted']) {
+  if (total === 0) return null;
+  return (
+    <section
+      className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+      aria-labelledby="can-xu-ly"
+      data-testid="unaccounted-payments"
+    >
+      <h2 id="can-xu-ly" className="font-semibold text-amber-900">
+        {`Cần xử lý: ${total} thanh toán thành công trên đơn chưa hoàn tất`}
+      </h2>
+      <p className="mb-2 text-sm text-amber-900">
+        Tiền đã về nhưng không trả cho đơn nào đã hoàn tất và chưa được hoàn lại. Mở đơn để hoàn tiền giao dịch.
+      </p>
+      <ul className="divide-y divide-amber-200 text-sm">
+        {items.map((payment) => (
+          <li key={payment.request_id} className="py-2">
+            <Link to={`/studio/don-hang/${payment.order.code}`} className="font-semibold underline">
+              {payment.order.code}
+            </Link>{' '}
+            · {payment.order.status_label} · {payment.request_id} · {METHOD_TEXT[payment.gateway] ?? payment.gateway} ·{' '}
+            <strong>{formatMoney(payment.amount)}</strong> · {payment.buyer.full_name} · {payment.refund_state_label}
+            {payment.refund_message ? ` (${payment.refund_message})` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function StudioOrders({ loaderData }: Route.ComponentProps) {
-  const { items, total, query, csv, statusOptions } = loaderData;
+  const { items, total, unaccounted, query, csv, statusOptions } = loaderData;
   const location = useLocation();
   return (
     <div>
       <PageTitle title="Đơn hàng" />
+      <UnaccountedPayments {...unaccounted} />
       <Form
         method="get"
         className="mb-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4"

@@ -1,0 +1,88 @@
+/**
+ * The studio's money desk (decision 0007): the payments that succeeded on an order they did not
+ * pay — a late payment whose automatic refund was refused or is still open, a duplicate, or one
+ * from before the late-payment rule — listed until they are refunded; and the refund of any
+ * payment that succeeded, audited like every studio write whether the gateway accepts it or not.
+ */
+import type { Kysely } from 'kysely';
+import { readDate } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
+import { countUnaccountedPayments, listUnaccountedPayments } from '../payments/payment-operations.repository.ts';
+import type { RefundsService } from '../payments/refunds.service.ts';
+import type { Actor, Page } from './studio.service.ts';
+
+/** What the desk says about a payment's refund so far. */
+const REFUND_STATE: Record<string, string> = {
+  none: 'Chưa hoàn tiền',
+  pending: 'Đang chờ cổng thanh toán trả lời',
+  processing: 'Cổng thanh toán đang xử lý hoàn tiền',
+  refused: 'Hoàn tiền bị từ chối',
+};
+
+export interface PaymentRefundInput {
+  request_id: string;
+  amount?: number | undefined;
+  reason: string;
+}
+
+type Audit = (actor: Actor, action: string, target: { type: string; id: string }, summary: unknown) => Promise<unknown>;
+
+export function createPaymentsDesk(deps: { db: Kysely<Database>; refunds: RefundsService; audit: Audit }) {
+  const { db, refunds, audit } = deps;
+
+  async function listUnaccounted({ page, limit }: Page) {
+    const [rows, total] = await Promise.all([
+      listUnaccountedPayments(db, { limit, offset: (page - 1) * limit }),
+      countUnaccountedPayments(db),
+    ]);
+    const items = rows.map((row) => {
+      const state = row.refund_status ?? 'none';
+      return {
+        request_id: row.request_id,
+        gateway: row.gateway,
+        amount: row.amount,
+        gateway_txn_id: row.gateway_txn_id,
+        confirmed_at: readDate(row.updated_at).toISOString(),
+        order: { code: row.code, status: row.order_status, status_label: ORDER_STATUS_LABELS[row.order_status] },
+        buyer: { id: row.user_id, full_name: row.full_name, phone: row.phone },
+        refund_state: state,
+        refund_state_label: REFUND_STATE[state] ?? state,
+        refund_message: row.refund_message,
+      };
+    });
+    return { items, total };
+  }
+
+  async function refundPayment(actor: Actor, input: PaymentRefundInput) {
+    const target = { type: 'payment', id: input.request_id.trim().toUpperCase() };
+    try {
+      const result = await refunds.refundPayment({
+        requestId: input.request_id,
+        amount: input.amount,
+        reason: input.reason,
+        actor: actor.viewer.fullName,
+      });
+      await audit(actor, 'payment.refund', target, { order: result.code, amount: result.amount, result });
+      return {
+        code: result.code,
+        request_id: result.requestId,
+        amount: result.amount,
+        status: result.status,
+        gateway: result.gateway,
+        gateway_ref: result.gatewayRef,
+        enrolments_revoked: result.enrolmentsRevoked,
+      };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await audit(actor, 'payment.refund_failed', target, {
+        amount: input.amount ?? null,
+        reason: input.reason,
+        message,
+      });
+      throw error;
+    }
+  }
+
+  return { listUnaccounted, refundPayment };
+}
