@@ -34,6 +34,7 @@ import { mediaRoutes } from '../modules/media/media.routes.ts';
 import { isPrivatePath, uploadOrigin } from '../modules/media/storage.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerViewer } from './http/viewer.ts';
+import { registerPrivateAnswers } from './http/private-answers.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -138,6 +139,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   await app.register(fastifyCookie);
   registerViewer(app, services, env.PUBLIC_URL);
+  registerPrivateAnswers(app);
   const identity = registerIdentity(app, { services });
   registerReferral(app, services);
   // With REDIS_URL the limits are shared by every instance behind the load balancer.
