@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/factories/accounts.ts';
-import { signIn } from '../../tests/helpers/auth.ts';
+import { nextClientAddress, signIn } from '../../tests/helpers/auth.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../tests/helpers/oidc-provider.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 
@@ -197,6 +197,48 @@ describe('social_network_link.json', () => {
     );
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toMatch(/đã liên kết một tài khoản Google khác/);
+  });
+
+  it('links under races: the same link at once ends linked once, two learners at once get one link and a 409', async () => {
+    idp.accounts.set('google-race', { sub: 'google-race', email_verified: false });
+    const idToken = await obtainIdToken('google-race');
+    const learners = [await learner(t), await learner(t), await learner(t)];
+    const link = (headers: Record<string, string>, id_token = idToken) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/social_network_link.json',
+        payload: { provider: 'google', id_token },
+        headers,
+        remoteAddress: nextClientAddress(),
+      });
+    const same = await Promise.all([1, 2, 3, 4].map(() => link(learners[0]!.bearer)));
+    expect(same.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const others = await Promise.all([learners[1]!, learners[2]!, learners[1]!].map((other) => link(other.bearer)));
+    expect(others.map((response) => response.statusCode)).toEqual([409, 409, 409]);
+    const rows = await t.db
+      .selectFrom('social_accounts')
+      .select('user_id')
+      .where('provider_user_id', '=', 'google-race')
+      .execute();
+    expect(rows).toEqual([{ user_id: learners[0]!.user.id }]);
+
+    idp.accounts.set('google-race-2', { sub: 'google-race-2', email_verified: false });
+    const contested = await obtainIdToken('google-race-2');
+    const race = await Promise.all(
+      [learners[1]!, learners[2]!, learners[1]!, learners[2]!].map((other) => link(other.bearer, contested)),
+    );
+    const statuses = race.map((response) => response.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    const owners = await t.db
+      .selectFrom('social_accounts')
+      .select('user_id')
+      .where('provider_user_id', '=', 'google-race-2')
+      .execute();
+    expect(owners).toHaveLength(1);
+    for (const [i, response] of race.entries()) {
+      const mine = [learners[1]!, learners[2]!, learners[1]!, learners[2]!][i]!.user.id === owners[0]!.user_id;
+      expect(response.statusCode, response.body).toBe(mine ? 200 : 409);
+    }
   });
 
   it('refuses an ID token issued to another app, altered, or not a token at all', async () => {
