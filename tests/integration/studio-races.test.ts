@@ -163,6 +163,24 @@ describe('a typed unique value: one save wins, the others get 409', () => {
   });
 });
 
+describe('a staff grant sent several times at once', () => {
+  it('grants the course once; the other clicks are told the learner has it', async () => {
+    const learner = await createUser(t.db);
+    const course = await createCourse(t.db);
+    const responses = await race(
+      t,
+      save(`/api/admin/users/${learner.id}/enrolments.json`, () => ({ course_id: course.id, reason: 'Tặng khóa học' })),
+    );
+    expect(statusesOf(responses)).toEqual([200, ...Array<number>(RACERS - 1).fill(422)]);
+    for (const response of responses.filter((r) => r.statusCode === 422))
+      expect(response.json().error.message).toBe('Học viên đã có quyền học khóa này; hãy gia hạn ghi danh hiện có.');
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from enrolments where user_id = ${
+      learner.id
+    } and course_id = ${course.id}`.execute(t.db);
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+});
+
 describe('a slug made from the name: every save succeeds, each with its own slug', () => {
   const cases = [
     { name: 'courses', url: '/api/admin/courses.json', payload: { title: 'Khóa đồng thời' }, table: 'courses' },
