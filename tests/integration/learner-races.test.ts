@@ -15,6 +15,7 @@ import { CART_MESSAGES } from '../../modules/cart/cart.service.ts';
 import { createActivationCode } from '../factories/activation.ts';
 import { createCourse, createLesson, createSubject } from '../factories/catalog.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
+import { createShopper } from '../helpers/commerce.ts';
 import { completeCourse, createEnrolment, createQuiz } from '../factories/learning.ts';
 import { nextClientAddress, signIn } from '../helpers/auth.ts';
 import { startPushEndpoint } from '../helpers/push-endpoint.ts';
@@ -185,6 +186,26 @@ describe('the cart: the same package added at once is one line', () => {
     expectAddedOrAlreadyThere(responses);
     expect(await count('carts', { token: 'racingcarttoken00000000001' })).toBe(1);
     expect(await count('cart_items', { course_id: course.id })).toBe(1);
+  });
+});
+
+describe('paying one order from several taps at once', () => {
+  it('each tap gets its own payment attempt and page', async () => {
+    const shopper = await createShopper(t);
+    const course = await createPaidCourse(t.db);
+    await shopper.addToCart(course.podId);
+    const placed = (await shopper.checkout('vnpay')).json().data as { order: { code: string; id: number } };
+    const responses = await race(t, () =>
+      send('POST', '/api/user/order/pay.json', shopper.session.bearer, { code: placed.order.code }),
+    );
+    expect(statusesOf(responses)).toEqual(Array<number>(RACERS).fill(200));
+    const payments = await t.db
+      .selectFrom('payments')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .select('payments.request_id')
+      .where('orders.code', '=', placed.order.code)
+      .execute();
+    expect(new Set(payments.map((payment) => payment.request_id)).size).toBe(RACERS + 1);
   });
 });
 
