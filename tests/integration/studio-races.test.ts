@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLUG_TAKEN } from '../../modules/studio/content.service.ts';
 import { createUser } from '../factories/accounts.ts';
-import { createCategory, createCourse } from '../factories/catalog.ts';
+import { createCategory, createCourse, createLesson } from '../factories/catalog.ts';
 import { signIn } from '../helpers/auth.ts';
 import { expectOneWinner, race, RACERS, statusesOf } from '../helpers/race.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
@@ -178,6 +178,24 @@ describe('a staff grant sent several times at once', () => {
       learner.id
     } and course_id = ${course.id}`.execute(t.db);
     expect(Number(rows[0]!.n)).toBe(1);
+  });
+});
+
+describe('a caption attached twice at once', () => {
+  it('leaves one caption per language', async () => {
+    const course = await createCourse(t.db);
+    const lesson = await createLesson(t.db, { course_id: course.id, content_type: 'video', title: 'Bài video' });
+    const now = new Date().toISOString();
+    const asset = await t.db
+      .insertInto('video_assets')
+      .values({ lesson_id: lesson.id, source_key: 'nguon/bai.mp4', run_after: now, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const body = Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nXin chào\n');
+    await Promise.all(
+      Array.from({ length: RACERS }, () => t.services.video.attachCaption(asset.id, { lang: 'vi', body })),
+    );
+    expect(await count('video_captions', 'asset_id', asset.id)).toBe(1);
   });
 });
 
