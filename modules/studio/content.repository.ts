@@ -191,13 +191,13 @@ export function findTag(db: Db, by: { id?: number; slug?: string }) {
 /** Moves every post of `fromId` to `intoId` (a post already carrying both keeps one), then deletes `fromId`. */
 export async function mergeTag(db: Db, fromId: number, intoId: number): Promise<void> {
   const moving = await db.selectFrom('post_tags').select('post_id').where('tag_id', '=', fromId).execute();
-  const already = new Set(
-    (await db.selectFrom('post_tags').select('post_id').where('tag_id', '=', intoId).execute()).map((r) => r.post_id),
-  );
-  const fresh = moving
-    .filter((row) => !already.has(row.post_id))
-    .map((row) => ({ post_id: row.post_id, tag_id: intoId }));
-  if (fresh.length > 0) await db.insertInto('post_tags').values(fresh).execute();
+  // A post already carrying `intoId` (or given it by a concurrent merge or save) keeps one.
+  if (moving.length > 0)
+    await db
+      .insertInto('post_tags')
+      .values(moving.map((row) => ({ post_id: row.post_id, tag_id: intoId })))
+      .onConflict((oc) => oc.columns(['post_id', 'tag_id']).doNothing())
+      .execute();
   await db.deleteFrom('post_tags').where('tag_id', '=', fromId).execute();
   await db.deleteFrom('tags').where('id', '=', fromId).execute();
 }

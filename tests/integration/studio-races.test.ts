@@ -269,6 +269,29 @@ describe('sets that a save replaces', () => {
     expect(await count('post_tags', 'post_id', post.id)).toBe(2);
   });
 
+  it('a hashtag merged several times at once leaves each post with the kept one', async () => {
+    const post = (
+      await t.app.inject(
+        save('/api/admin/posts.json', () => ({ title: 'Gộp thẻ', content: '<p>x</p>', tags: ['Cũ gộp', 'Mới gộp'] }))(
+          0,
+        ),
+      )
+    ).json().data as { id: number; tags: Array<{ id: number; slug: string }> };
+    const from = post.tags.find((tag) => tag.slug === 'cu-gop')!;
+    const into = post.tags.find((tag) => tag.slug === 'moi-gop')!;
+    const responses = await race(
+      t,
+      save(`/api/admin/tags/${from.id}/merge.json`, () => ({ into_id: into.id })),
+    );
+    expect(responses.some((response) => response.statusCode === 200)).toBe(true);
+    for (const response of responses.filter((r) => r.statusCode !== 200)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toBe('Không tìm thấy hashtag.');
+    }
+    expect(await count('post_tags', 'post_id', post.id)).toBe(1);
+    expect(await count('tags', 'slug', 'cu-gop')).toBe(0);
+  });
+
   it('a combo saved several times at once keeps one set of courses', async () => {
     const combo = await createCourse(t.db, { title: 'Combo đồng thời', type: 'combo' });
     const [a, b] = [await createCourse(t.db, { title: 'Con A' }), await createCourse(t.db, { title: 'Con B' })];
