@@ -15,6 +15,7 @@ import { CART_MESSAGES } from '../../modules/cart/cart.service.ts';
 import { createActivationCode } from '../factories/activation.ts';
 import { createCourse, createLesson, createSubject } from '../factories/catalog.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
+import { createCarrierCourse } from '../factories/subscriptions.ts';
 import { createShopper } from '../helpers/commerce.ts';
 import { completeCourse, createEnrolment, createQuiz } from '../factories/learning.ts';
 import { nextClientAddress, signIn } from '../helpers/auth.ts';
@@ -224,6 +225,20 @@ describe('one-time actions: one request wins, the others are refused as they wou
     }
     expect(await count('activation_redemptions', { user_id: me.id })).toBe(1);
     expect(await count('enrolments', { user_id: me.id, course_id: course.id })).toBe(1);
+  });
+
+  it('subscribing to the same carrier package from several taps at once', async () => {
+    const shopper = await createShopper(t);
+    const course = await createCarrierCourse(t.db, { cycle: 3, price: 49_000 });
+    await shopper.addToCart(course.podId);
+    const responses = await race(t, () => ({
+      ...send('POST', '/api/user/order.json', shopper.session.bearer, { payment_method: 'carrier', consent: true }),
+    }));
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    for (const response of responses.filter((r) => r.statusCode !== 201))
+      expect([409, 422], response.body).toContain(response.statusCode);
+    expect(await count('subscriptions', { user_id: shopper.user.id, pod_id: course.podId })).toBe(1);
+    expect(await count('carrier_charges', { amount: 49_000, msisdn: shopper.user.phone! })).toBe(1);
   });
 
   it('two learners confirming the same new e-mail address', async () => {
