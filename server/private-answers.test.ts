@@ -46,7 +46,6 @@ function endpoints(prefixes: string[]): string[] {
   const spec = t.app.swagger() as unknown as OpenApi;
   return Object.entries(spec.paths)
     .filter(([url, methods]) => prefixes.some((prefix) => url.startsWith(prefix)) && methods.get)
-    .filter(([url]) => !/\/(start|callback|authorize)$/.test(url))
     .map(([url, methods]) => {
       const parameters = methods.get!.parameters ?? [];
       const filled = url.replace(/\{[^}]+\}/g, '1');
