@@ -148,20 +148,7 @@ export function createStudioCoursesService(deps: {
     const now = nowIso();
     // Two courses of the same title saved at once: the one that loses the slug takes the next one.
     const { id } = await retryOnUniqueViolation(async () =>
-      db
-        .insertInto('courses')
-        .values({
-          ...courseValues(input),
-          slug: await uniqueSlug(input.title),
-          flatform_type: '',
-          level: null,
-          is_published: 0,
-          published_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
+      repo.insertDraftCourse(db, { ...courseValues(input), slug: await uniqueSlug(input.title) }, now),
     );
     await audit(actor, 'course.create', { type: 'course', id }, { title: input.title, type: input.type });
     await syncCourse(id);
