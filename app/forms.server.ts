@@ -1,7 +1,7 @@
 /** Page actions: parse a form with a zod schema and turn expected failures into form state. */
 import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
-import { isAppError } from '../lib/errors';
+import { conflictFromUniqueViolation, isAppError } from '../lib/errors';
 import { resolveRedirectTarget } from '../lib/redirect-target';
 import { buildSessionCookies } from '../modules/accounts/session-cookies';
 
@@ -31,11 +31,15 @@ export function isFormState(value: unknown): value is FormState {
   return typeof value === 'object' && value !== null && 'fields' in value && 'message' in value;
 }
 
-/** Runs the action; an AppError becomes a form error with its status, anything else is rethrown. */
+/**
+ * Runs the action; an AppError becomes a form error with its status (a unique row taken by a
+ * concurrent request, a 409), anything else is rethrown.
+ */
 export async function runForm<T>(values: Record<string, string>, work: () => Promise<T>, intent?: string) {
   try {
     return await work();
-  } catch (error) {
+  } catch (thrown) {
+    const error = conflictFromUniqueViolation(thrown) ?? thrown;
     if (isAppError(error)) {
       return data<FormState>(
         { intent, message: error.message, fields: error.fields ?? {}, values },

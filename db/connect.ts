@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { isUniqueViolation } from '../lib/errors.ts';
 import { foldVietnamese } from '../lib/text/fold.ts';
 import type { Database } from './schema.ts';
 
@@ -94,16 +95,34 @@ export function readDate(value: Date | string | null): Date | null {
  * PostgreSQL a transaction-scoped advisory lock on the two keys; on SQLite nothing is needed, as
  * its transactions already run one at a time on the single connection.
  */
+/**
+ * Lock spaces (the first key of lockWithinTransaction) for writers that replace a set of rows: negative,
+ * so they never meet the learner ids used as first key by enrolments.
+ */
+export const LOCK_SPACE = { postTags: -1, comboChildren: -2 } as const;
+
 export async function lockWithinTransaction(trx: Transaction<Database>, key1: number, key2: number): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter)
     await sql`select pg_advisory_xact_lock(${key1}::int4, ${key2}::int4)`.execute(trx);
 }
 
-/** A write refused by a unique constraint (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  const message = String((error as Error)?.message ?? '');
-  return (
-    code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed|duplicate key/i.test(message)
-  );
+/** A write refused by a unique constraint, from either engine (recognised once, in lib/errors.ts). */
+export { isUniqueViolation };
+
+/**
+ * Runs a check-then-write again when a concurrent request wrote the same unique value between the
+ * check and the write: the check then sees that row and answers as if the requests had come one
+ * after the other (its own refusal, such as "Đường dẫn này đã được dùng", or the next free slug).
+ * The work writes nothing before the write that can collide, or writes in one transaction. After
+ * the last attempt (ten: enough for a burst of the same save) the violation goes on to the error
+ * handler (a generic 409).
+ */
+export async function retryOnUniqueViolation<T>(work: () => Promise<T>, attempts = 10): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= attempts) throw error;
+    }
+  }
 }

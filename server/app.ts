@@ -36,6 +36,7 @@ import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerDevice } from './http/device.ts';
 import { siteOrigin } from '../lib/allowed-hosts.ts';
+import { registerPrivateAnswers } from './http/private-answers.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -142,6 +143,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(fastifyCookie);
   registerDevice(app, services.web.secureCookies);
   registerViewer(app, services, env.PUBLIC_URL);
+  registerPrivateAnswers(app);
   const identity = registerIdentity(app, { services });
   registerReferral(app, services);
   // With REDIS_URL the limits are shared by every instance behind the load balancer.

@@ -116,6 +116,24 @@ it('never serves or stores a cached page for a signed-in visitor or a visitor wi
   expect(otherCookie.headers['x-page-cache']).toBeUndefined();
 });
 
+it('sends personal pages and their data requests as private, no-store; anonymous pages as before', async () => {
+  const session = await signIn(t, '0912345678', 'KhaiTri@2026');
+  for (const url of ['/gioi-thieu', '/tai-khoan/ho-so', '/tai-khoan/don-hang.data', '/gio-hang']) {
+    const personal = await t.app.inject({ method: 'GET', url, headers: session.cookie });
+    expect(personal.statusCode, url).toBe(200);
+    expect(personal.headers['cache-control'], url).toBe('private, no-store');
+  }
+  const cart = await t.app.inject({
+    method: 'GET',
+    url: '/gio-hang',
+    headers: { cookie: 'kt_cart=abcdefabcdefabcdef12' },
+  });
+  expect(cart.headers['cache-control']).toBe('private, no-store');
+  const anonymous = await t.app.inject({ method: 'GET', url: '/gioi-thieu', headers: { cookie: 'kt_bid=abc' } });
+  expect(anonymous.headers['x-page-cache']).toMatch(/^(hit|miss)$/);
+  expect(anonymous.headers['cache-control']).toBe('private, no-cache');
+});
+
 it('does not cache errors or redirects', async () => {
   await t.app.inject({ method: 'GET', url: '/khong-co-trang-nay' });
   const again = await t.app.inject({ method: 'GET', url: '/khong-co-trang-nay' });

@@ -1,6 +1,6 @@
 /** Sign-up, OTP, sign-in, password reset and change: the account flows of SPEC §7 and PRODUCT.md. */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { isUniqueViolation, nowIso, readDate } from '../../db/connect.ts';
 import type { Database, OtpPurpose, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../db/connect.ts';
@@ -380,10 +380,13 @@ export function createAccountsService(deps: AccountsDeps) {
       const row = await useVerifyToken('change_email', token);
       const email = row.payload ?? '';
       const owner = await repo.findUserByEmail(db, email);
-      if (owner && owner.id !== row.user_id)
-        throw new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.');
+      const taken = () => new AppError('CONFLICT', 'Email đã được sử dụng bởi tài khoản khác.');
+      if (owner && owner.id !== row.user_id) throw taken();
       const now = nowIso();
-      await repo.updateUser(db, row.user_id, { email, email_verified_at: now, updated_at: now });
+      // Another account confirming the same address at the same moment: the loser is told it is taken.
+      await repo.updateUser(db, row.user_id, { email, email_verified_at: now, updated_at: now }).catch((error) => {
+        throw isUniqueViolation(error) ? taken() : error;
+      });
       const user = await repo.findUserById(db, row.user_id);
       return toPublicUser(user!);
     },

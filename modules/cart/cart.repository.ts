@@ -38,9 +38,11 @@ export async function upsertItem(db: Db, cartId: number, courseId: number, podId
     .where('course_id', '=', courseId)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) > 0) return;
+  // The same course added twice at once: one line, with the package of the later write.
   await db
     .insertInto('cart_items')
     .values({ cart_id: cartId, course_id: courseId, pod_id: podId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['cart_id', 'course_id']).doUpdateSet({ pod_id: podId, updated_at: now }))
     .execute();
 }
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/connect.ts';
+import { isUniqueViolation, nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describePackageLabel } from '../../lib/format/price-periods.ts';
@@ -85,8 +85,9 @@ export function createCartService(deps: {
     if (!create) return null;
     try {
       return await repo.insertCart(db, by, nowIso());
-    } catch {
+    } catch (error) {
       // Two first requests raced: the other one created it.
+      if (!isUniqueViolation(error)) throw error;
       return (await repo.findCart(db, by))?.id ?? null;
     }
   }

@@ -111,10 +111,17 @@ export function createEnrolmentsService({ db, course }: { db: Kysely<Database>; 
     listForUser: (userId: number) => repo.listForUser(db, userId),
     findById: (id: number) => repo.findById(db, id),
 
-    /** Studio: give a learner a course (a combo with its children) for `days`, or without end. */
+    /**
+     * Studio: give a learner a course (a combo with its children) for `days`, or without end; null
+     * when the learner already has it (checked again under a lock: two clicks at once grant once).
+     */
     async grantByStaff(userId: number, courseId: number, courseType: string, days: number | null) {
       const write = await prepareGrant(userId, 'studio', [{ courseId, courseType, cycle: null, accessDays: days }]);
-      return db.transaction().execute(write);
+      return db.transaction().execute(async (trx) => {
+        await lockWithinTransaction(trx, userId, courseId);
+        if ((await repo.listActiveCourseIds(trx, userId, [courseId], nowIso())).length > 0) return null;
+        return write(trx);
+      });
     },
 
     /**

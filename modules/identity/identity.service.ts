@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation, nowIso, readDate } from '../../db/connect.ts';
+import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database, SocialProvider } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccountsService, SignedIn } from '../accounts/accounts.service.ts';
@@ -101,7 +101,15 @@ export function createIdentityService({ db, accounts, config, log }: IdentityDep
     return configured;
   }
 
-  async function link(userId: number, provider: SocialProvider, identity: ExternalIdentity): Promise<void> {
+  /**
+   * Links once: the same link made twice at once ends linked, a link another learner (or another
+   * account of this provider) took in between gets the refusal it would get a moment later.
+   */
+  function link(userId: number, provider: SocialProvider, identity: ExternalIdentity): Promise<void> {
+    return retryOnUniqueViolation(() => linkChecked(userId, provider, identity));
+  }
+
+  async function linkChecked(userId: number, provider: SocialProvider, identity: ExternalIdentity): Promise<void> {
     const label = PROVIDER_LABELS[provider];
     const owner = await repo.findSocialAccount(db, provider, identity.subject);
     if (owner) {
@@ -111,24 +119,20 @@ export function createIdentityService({ db, accounts, config, log }: IdentityDep
       });
     }
     const mine = (await repo.listSocialAccountsOfUser(db, userId)).find((row) => row.provider === provider);
+    // The same link made a moment ago by a concurrent request (after the owner check above).
+    if (mine?.provider_user_id === identity.subject) return;
     if (mine) {
       throw new AppError('CONFLICT', `Bạn đã liên kết một tài khoản ${label} khác. Hãy hủy liên kết trước.`, {
         provider: 'Đã liên kết tài khoản khác.',
       });
     }
-    try {
-      await repo.insertSocialAccount(db, {
-        user_id: userId,
-        provider,
-        provider_user_id: identity.subject,
-        email: identity.emailVerified ? identity.email : null,
-        created_at: nowIso(),
-      });
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new AppError('CONFLICT', `Tài khoản ${label} này đã được liên kết với một tài khoản khác.`);
-      throw error;
-    }
+    await repo.insertSocialAccount(db, {
+      user_id: userId,
+      provider,
+      provider_user_id: identity.subject,
+      email: identity.emailVerified ? identity.email : null,
+      created_at: nowIso(),
+    });
   }
 
   async function listLinkedAccounts(userId: number): Promise<LinkedAccount[]> {

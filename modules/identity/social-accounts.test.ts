@@ -4,11 +4,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/factories/accounts.ts';
 import { signIn } from '../../tests/helpers/auth.ts';
-import { startOidcProvider, type TestOidcProvider } from '../../tests/helpers/oidc-provider.ts';
+import {
+  obtainIdToken as obtainGoogleIdToken,
+  startOidcProvider,
+  type TestOidcProvider,
+} from '../../tests/helpers/oidc-provider.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 
 const GOOGLE = { client_id: 'khai-tri-google', client_secret: 'google-secret-0123456789abcdef' };
@@ -92,32 +95,7 @@ afterAll(async () => {
 });
 
 /** What Google Sign-In gives an app: an ID token for `accountId`, issued to `app`. */
-async function obtainIdToken(accountId: string, app = GOOGLE): Promise<string> {
-  const config = await client.discovery(
-    new URL(idp.issuer),
-    app.client_id,
-    app.client_secret,
-    client.ClientSecretPost(app.client_secret),
-    {
-      execute: [client.allowInsecureRequests],
-    },
-  );
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: APP_REDIRECT,
-    scope: 'openid email',
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
-  const back = await idp.authorize(url.href, accountId);
-  const tokens = await client.authorizationCodeGrant(config, back, {
-    pkceCodeVerifier: verifier,
-    expectedState: state,
-  });
-  return tokens.id_token!;
-}
+const obtainIdToken = (accountId: string, app = GOOGLE) => obtainGoogleIdToken(idp, app, APP_REDIRECT, accountId);
 
 async function learner(ctx: TestContext, overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(ctx.db, overrides);

@@ -6,7 +6,7 @@
  * presigned `url` with its Content-Type and `x-amz-acl: public-read`; the object is then public at
  * `direct_url`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -196,8 +196,9 @@ export function createLocalStorage({ root, publicUrl, secret }: LocalStorageOpti
   async function write(key: string, body: Buffer, _contentType: string): Promise<void> {
     const target = filePath(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+    // Write then rename, so a reader never sees half a file; each write its own temporary name
+    // (two writes of one key in the same millisecond must not share it).
+    const temporary = `${target}.${randomUUID()}.part`;
     await fs.writeFile(temporary, body);
     await fs.rename(temporary, target);
   }
@@ -285,7 +286,7 @@ export function createLocalStorage({ root, publicUrl, secret }: LocalStorageOpti
     async putFile(key, file) {
       const target = filePath(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.${Date.now()}.part`;
+      const temporary = `${target}.${randomUUID()}.part`;
       await fs.copyFile(file, temporary);
       await fs.rename(temporary, target);
     },

@@ -5,7 +5,7 @@
  * the app's validate call are verified and stored too, but only report the state.
  */
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/connect.ts';
+import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database, OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format/money.ts';
@@ -89,14 +89,18 @@ export function createPaymentsService(deps: {
     returnOrigin?: string,
   ): Promise<string> {
     const gateway = requireGateway(method, order.total);
-    const attempt = (await orderRepo.countPayments(db, order.id)) + 1;
-    const requestId = `${order.code}${String(attempt).padStart(2, '0')}`;
-    await orderRepo.insertPayment(db, {
-      orderId: order.id,
-      gateway: method,
-      requestId,
-      amount: order.total,
-      now: nowIso(),
+    // Two taps on "Thanh toán" at once: the one that loses the attempt number takes the next one.
+    const requestId = await retryOnUniqueViolation(async () => {
+      const attempt = (await orderRepo.countPayments(db, order.id)) + 1;
+      const requestId = `${order.code}${String(attempt).padStart(2, '0')}`;
+      await orderRepo.insertPayment(db, {
+        orderId: order.id,
+        gateway: method,
+        requestId,
+        amount: order.total,
+        now: nowIso(),
+      });
+      return requestId;
     });
     const path = GATEWAY_PATH[method];
     try {

@@ -4,7 +4,7 @@
  * Every write is audited and empties the catalog cache.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { slugify } from '../../lib/text/slug.ts';
@@ -82,16 +82,18 @@ export function createCatalogAdminService(deps: {
 
   async function saveTeacher(actor: Actor, id: number | null, input: TeacherInput) {
     if (id !== null) await teacher(id);
-    await checkAccount(id, input.user_id);
     const now = nowIso();
     const values = { ...input, is_active: input.is_active ? 1 : 0, updated_at: now };
-    let teacherId = id;
-    if (teacherId === null) {
+    // A concurrent save taking the slug or the account: checked again, as if it had come first.
+    const teacherId = await retryOnUniqueViolation(async () => {
+      await checkAccount(id, input.user_id);
+      if (id !== null) {
+        await repo.updateTeacher(db, id, values);
+        return id;
+      }
       const slug = await freeSlug('teachers', input.full_name);
-      teacherId = (await repo.insertTeacher(db, { ...values, slug, created_at: now })).id;
-    } else {
-      await repo.updateTeacher(db, teacherId, values);
-    }
+      return (await repo.insertTeacher(db, { ...values, slug, created_at: now })).id;
+    });
     await audit(
       actor,
       id === null ? 'teacher.create' : 'teacher.update',
@@ -146,8 +148,11 @@ export function createCatalogAdminService(deps: {
     const values = { ...input, is_active: input.is_active ? 1 : 0, updated_at: now };
     let subjectId = id;
     if (subjectId === null) {
-      const slug = await freeSlug('subjects', input.name);
-      subjectId = (await repo.insertSubject(db, { ...values, slug, created_at: now })).id;
+      subjectId = await retryOnUniqueViolation(
+        async () =>
+          (await repo.insertSubject(db, { ...values, slug: await freeSlug('subjects', input.name), created_at: now }))
+            .id,
+      );
     } else {
       await repo.updateSubject(db, subjectId, values);
     }

@@ -1,5 +1,6 @@
 /** Studio content queries: every post, category, hashtag, help article and page, published or not. */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { LOCK_SPACE, lockWithinTransaction } from '../../db/connect.ts';
 import type { Database, PostType } from '../../db/schema.ts';
 import { likePattern } from './studio.repository.ts';
 
@@ -89,13 +90,17 @@ export async function postSlugTaken(db: Db, slug: string, exceptId?: number): Pr
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function setPostTags(db: Db, postId: number, tagIds: number[]): Promise<void> {
-  await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
-  if (tagIds.length > 0)
-    await db
-      .insertInto('post_tags')
-      .values([...new Set(tagIds)].map((tagId) => ({ post_id: postId, tag_id: tagId })))
-      .execute();
+export async function setPostTags(db: Kysely<Database>, postId: number, tagIds: number[]): Promise<void> {
+  // Two saves of one post at once replace the set one after the other (the last save wins).
+  await db.transaction().execute(async (trx) => {
+    await lockWithinTransaction(trx, LOCK_SPACE.postTags, postId);
+    await trx.deleteFrom('post_tags').where('post_id', '=', postId).execute();
+    if (tagIds.length > 0)
+      await trx
+        .insertInto('post_tags')
+        .values([...new Set(tagIds)].map((tagId) => ({ post_id: postId, tag_id: tagId })))
+        .execute();
+  });
 }
 
 // ── Categories ────────────────────────────────────────────────────────────────────────────────
@@ -186,13 +191,13 @@ export function findTag(db: Db, by: { id?: number; slug?: string }) {
 /** Moves every post of `fromId` to `intoId` (a post already carrying both keeps one), then deletes `fromId`. */
 export async function mergeTag(db: Db, fromId: number, intoId: number): Promise<void> {
   const moving = await db.selectFrom('post_tags').select('post_id').where('tag_id', '=', fromId).execute();
-  const already = new Set(
-    (await db.selectFrom('post_tags').select('post_id').where('tag_id', '=', intoId).execute()).map((r) => r.post_id),
-  );
-  const fresh = moving
-    .filter((row) => !already.has(row.post_id))
-    .map((row) => ({ post_id: row.post_id, tag_id: intoId }));
-  if (fresh.length > 0) await db.insertInto('post_tags').values(fresh).execute();
+  // A post already carrying `intoId` (or given it by a concurrent merge or save) keeps one.
+  if (moving.length > 0)
+    await db
+      .insertInto('post_tags')
+      .values(moving.map((row) => ({ post_id: row.post_id, tag_id: intoId })))
+      .onConflict((oc) => oc.columns(['post_id', 'tag_id']).doNothing())
+      .execute();
   await db.deleteFrom('post_tags').where('tag_id', '=', fromId).execute();
   await db.deleteFrom('tags').where('id', '=', fromId).execute();
 }

@@ -4,7 +4,7 @@
  * (indexed while published) and empties the content cache, so the public pages are current at once.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database, PostType } from '../../db/schema.ts';
 import { describePostUrl } from '../../lib/content-urls.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -150,18 +150,14 @@ export function createStudioContentService(deps: {
     }
     const ids: number[] = [];
     for (const { name, slug } of named) {
-      const found = await repo.findTag(db, { slug });
-      ids.push(
-        found
-          ? found.id
-          : (
-              await db
-                .insertInto('tags')
-                .values({ slug, name, created_at: nowIso() })
-                .returning('id')
-                .executeTakeFirstOrThrow()
-            ).id,
-      );
+      // Two saves naming the same new hashtag at once: the second finds the first one's tag.
+      if (!(await repo.findTag(db, { slug })))
+        await db
+          .insertInto('tags')
+          .values({ slug, name, created_at: nowIso() })
+          .onConflict((oc) => oc.column('slug').doNothing())
+          .execute();
+      ids.push((await repo.findTag(db, { slug }))!.id);
     }
     return ids;
   }
@@ -189,14 +185,18 @@ export function createStudioContentService(deps: {
   }
 
   async function createPost(actor: Actor, input: PostInput) {
-    const values = await postValues(input);
     const tagIds = await tagIdsFor(input.tags);
     const now = nowIso();
-    const { id } = await db
-      .insertInto('posts')
-      .values({ ...values, is_published: 0, view_count: 0, published_at: null, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // The slug taken by a concurrent save between the check and the insert: chosen again.
+    const { values, id } = await retryOnUniqueViolation(async () => {
+      const values = await postValues(input);
+      const { id } = await db
+        .insertInto('posts')
+        .values({ ...values, is_published: 0, view_count: 0, published_at: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { values, id };
+    });
     await repo.setPostTags(db, id, tagIds);
     await audit(
       actor,
@@ -211,13 +211,16 @@ export function createStudioContentService(deps: {
   async function updatePost(actor: Actor, id: number, input: PostInput) {
     const before = await requirePost(id);
     // Left empty, the slug stays as it is (the address of a published post does not move by itself).
-    const values = await postValues({ ...input, slug: input.slug ?? before.slug }, id);
     const tagIds = await tagIdsFor(input.tags);
-    await db
-      .updateTable('posts')
-      .set({ ...values, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
+    const values = await retryOnUniqueViolation(async () => {
+      const values = await postValues({ ...input, slug: input.slug ?? before.slug }, id);
+      await db
+        .updateTable('posts')
+        .set({ ...values, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      return values;
+    });
     await repo.setPostTags(db, id, tagIds);
     await audit(actor, 'post.update', { type: 'post', id }, { title: values.title, slug: values.slug });
     await syncPost(id);
@@ -274,21 +277,23 @@ export function createStudioContentService(deps: {
 
   async function saveTag(actor: Actor, id: number | null, input: { name: string; slug: string | null }) {
     if (id !== null) await requireTag(id);
-    const slug = await chooseSlug(input.slug, input.name, '', (s) => repo.slugTaken(db, 'tags', s, id ?? undefined));
-    if (!slug)
-      throw new AppError('VALIDATION_FAILED', 'Tên hashtag cần có chữ cái hoặc chữ số.', {
-        name: 'Tên hashtag cần có chữ cái hoặc chữ số.',
-      });
-    let tagId = id;
-    if (tagId === null)
-      tagId = (
-        await db
-          .insertInto('tags')
-          .values({ slug, name: input.name, created_at: nowIso() })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    else await db.updateTable('tags').set({ slug, name: input.name }).where('id', '=', tagId).execute();
+    const { slug, tagId } = await retryOnUniqueViolation(async () => {
+      const slug = await chooseSlug(input.slug, input.name, '', (s) => repo.slugTaken(db, 'tags', s, id ?? undefined));
+      if (!slug)
+        throw new AppError('VALIDATION_FAILED', 'Tên hashtag cần có chữ cái hoặc chữ số.', {
+          name: 'Tên hashtag cần có chữ cái hoặc chữ số.',
+        });
+      if (id !== null) {
+        await db.updateTable('tags').set({ slug, name: input.name }).where('id', '=', id).execute();
+        return { slug, tagId: id };
+      }
+      const inserted = await db
+        .insertInto('tags')
+        .values({ slug, name: input.name, created_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { slug, tagId: inserted.id };
+    });
     await audit(
       actor,
       id === null ? 'tag.create' : 'tag.update',

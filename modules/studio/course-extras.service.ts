@@ -4,7 +4,7 @@
  * and the one-call reorder of the whole lesson tree. Every write is audited.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { LOCK_SPACE, lockWithinTransaction, nowIso, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as repo from './courses.repository.ts';
@@ -80,7 +80,9 @@ export function createCourseExtrasService(deps: {
       throw new AppError('VALIDATION_FAILED', `Combo không thể chứa combo khác (${nested.title}).`, {
         child_ids: 'Chứa combo.',
       });
+    // Two saves of one combo at once replace the set one after the other (the last save wins).
     await db.transaction().execute(async (trx) => {
+      await lockWithinTransaction(trx, LOCK_SPACE.comboChildren, comboId);
       await trx.deleteFrom('course_children').where('combo_id', '=', comboId).execute();
       if (childIds.length > 0)
         await trx

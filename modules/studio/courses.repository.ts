@@ -5,6 +5,7 @@ import type {
   CoursesTable,
   Database,
   LessonsTable,
+  NewCourse,
   NewCoursePod,
   NewLesson,
 } from '../../db/schema.ts';
@@ -49,6 +50,27 @@ export async function slugTaken(db: Db, slug: string, exceptId?: number): Promis
   let query = db.selectFrom('courses').select('id').where('slug', '=', slug);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A new unpublished course. */
+export function insertDraftCourse(
+  db: Db,
+  values: Omit<NewCourse, 'flatform_type' | 'level' | 'is_published' | 'published_at' | 'created_at' | 'updated_at'>,
+  now: string,
+) {
+  return db
+    .insertInto('courses')
+    .values({
+      ...values,
+      flatform_type: '',
+      level: null,
+      is_published: 0,
+      published_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 export function updateCourse(db: Db, id: number, values: Updateable<CoursesTable>) {

@@ -4,7 +4,7 @@
  * catalog cache, so the public pages and search are current right after it.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { CourseType, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { slugify } from '../../lib/text/slug.ts';
@@ -146,20 +146,10 @@ export function createStudioCoursesService(deps: {
 
   async function create(actor: Actor, input: CourseInput) {
     const now = nowIso();
-    const { id } = await db
-      .insertInto('courses')
-      .values({
-        ...courseValues(input),
-        slug: await uniqueSlug(input.title),
-        flatform_type: '',
-        level: null,
-        is_published: 0,
-        published_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // Two courses of the same title saved at once: the one that loses the slug takes the next one.
+    const { id } = await retryOnUniqueViolation(async () =>
+      repo.insertDraftCourse(db, { ...courseValues(input), slug: await uniqueSlug(input.title) }, now),
+    );
     await audit(actor, 'course.create', { type: 'course', id }, { title: input.title, type: input.type });
     await syncCourse(id);
     return detail(id);
@@ -179,8 +169,12 @@ export function createStudioCoursesService(deps: {
           }
         : given;
     // The slug follows the title only until the course is first published: its address then stays.
-    const slug = course.published_at || course.title === input.title ? course.slug : await uniqueSlug(input.title, id);
-    await repo.updateCourse(db, id, { ...courseValues(input), slug, updated_at: nowIso() });
+    const slug = await retryOnUniqueViolation(async () => {
+      const slug =
+        course.published_at || course.title === input.title ? course.slug : await uniqueSlug(input.title, id);
+      await repo.updateCourse(db, id, { ...courseValues(input), slug, updated_at: nowIso() });
+      return slug;
+    });
     await audit(actor, 'course.update', { type: 'course', id }, { title: input.title, slug });
     await syncCourse(id);
     return detail(id);

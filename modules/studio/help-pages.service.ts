@@ -4,7 +4,7 @@
  * also keep their search document in step: indexed while published).
  */
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/connect.ts';
+import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { describeSupportUrl } from '../../lib/content-urls.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -97,29 +97,33 @@ export function createStudioPagesService(deps: {
       const before = await requireCategory(id);
       if (before.type !== input.type) throw invalid('type', 'Không thể đổi loại của một danh mục đã có.');
     }
-    const slug = await chooseSlug(input.slug, input.name, 'danh-muc', (s) =>
-      repo.categorySlugTaken(db, input.type, s, id ?? undefined),
-    );
-    const values = {
-      type: input.type,
-      subtype: input.subtype,
-      name: input.name,
-      slug,
-      description: input.description,
-      position: input.position,
-      is_active: input.is_active ? 1 : 0,
-      updated_at: nowIso(),
-    };
-    let categoryId = id;
-    if (categoryId === null)
-      categoryId = (
-        await db
-          .insertInto('categories')
-          .values({ ...values, parent_id: null, icon: null, created_at: values.updated_at })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    else await db.updateTable('categories').set(values).where('id', '=', categoryId).execute();
+    // A concurrent save taking the slug between the check and the write: chosen again.
+    const { slug, categoryId } = await retryOnUniqueViolation(async () => {
+      const slug = await chooseSlug(input.slug, input.name, 'danh-muc', (s) =>
+        repo.categorySlugTaken(db, input.type, s, id ?? undefined),
+      );
+      const values = {
+        type: input.type,
+        subtype: input.subtype,
+        name: input.name,
+        slug,
+        description: input.description,
+        position: input.position,
+        is_active: input.is_active ? 1 : 0,
+        updated_at: nowIso(),
+      };
+      let categoryId: number | null = id;
+      if (categoryId === null)
+        categoryId = (
+          await db
+            .insertInto('categories')
+            .values({ ...values, parent_id: null, icon: null, created_at: values.updated_at })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      else await db.updateTable('categories').set(values).where('id', '=', categoryId).execute();
+      return { slug, categoryId };
+    });
     await audit(
       actor,
       id === null ? 'category.create' : 'category.update',
@@ -204,27 +208,31 @@ export function createStudioPagesService(deps: {
     const before = id === null ? null : await articleDetail(id);
     const category = await repo.findCategory(db, input.category_id);
     if (!category || category.type !== 'support') throw invalid('category_id', 'Danh mục không hợp lệ.');
-    const values = {
-      category_id: input.category_id,
-      title: input.title,
-      slug: await chooseSlug(input.slug ?? before?.slug ?? null, input.title, 'tro-giup', (s) =>
-        repo.slugTaken(db, 'support_articles', s, id ?? undefined),
-      ),
-      summary: input.summary,
-      content: cleanContent(input.content),
-      position: input.position,
-      updated_at: nowIso(),
-    };
-    let articleId = id;
-    if (articleId === null)
-      articleId = (
-        await db
-          .insertInto('support_articles')
-          .values({ ...values, is_published: 0, published_at: null, created_at: values.updated_at })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    else await db.updateTable('support_articles').set(values).where('id', '=', articleId).execute();
+    // A concurrent save taking the slug between the check and the write: chosen again.
+    const { values, articleId } = await retryOnUniqueViolation(async () => {
+      const values = {
+        category_id: input.category_id,
+        title: input.title,
+        slug: await chooseSlug(input.slug ?? before?.slug ?? null, input.title, 'tro-giup', (s) =>
+          repo.slugTaken(db, 'support_articles', s, id ?? undefined),
+        ),
+        summary: input.summary,
+        content: cleanContent(input.content),
+        position: input.position,
+        updated_at: nowIso(),
+      };
+      let articleId: number | null = id;
+      if (articleId === null)
+        articleId = (
+          await db
+            .insertInto('support_articles')
+            .values({ ...values, is_published: 0, published_at: null, created_at: values.updated_at })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      else await db.updateTable('support_articles').set(values).where('id', '=', articleId).execute();
+      return { values, articleId };
+    });
     await audit(
       actor,
       id === null ? 'support_article.create' : 'support_article.update',
@@ -306,26 +314,30 @@ export function createStudioPagesService(deps: {
 
   async function savePage(actor: Actor, id: number | null, input: PageInput) {
     const before = id === null ? null : await pageDetail(id);
-    const slug = await chooseSlug(input.slug ?? before?.slug ?? null, input.title, 'trang', async (s) =>
-      RESERVED_PAGE_SLUGS.has(s) ? true : repo.slugTaken(db, 'pages', s, id ?? undefined),
-    );
-    const values = {
-      slug,
-      title: input.title,
-      description: input.description,
-      content: cleanContent(input.content),
-      updated_at: nowIso(),
-    };
-    let pageId = id;
-    if (pageId === null)
-      pageId = (
-        await db
-          .insertInto('pages')
-          .values({ ...values, is_published: 0, created_at: values.updated_at })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    else await db.updateTable('pages').set(values).where('id', '=', pageId).execute();
+    // A concurrent save taking the slug between the check and the write: chosen again.
+    const { slug, pageId } = await retryOnUniqueViolation(async () => {
+      const slug = await chooseSlug(input.slug ?? before?.slug ?? null, input.title, 'trang', async (s) =>
+        RESERVED_PAGE_SLUGS.has(s) ? true : repo.slugTaken(db, 'pages', s, id ?? undefined),
+      );
+      const values = {
+        slug,
+        title: input.title,
+        description: input.description,
+        content: cleanContent(input.content),
+        updated_at: nowIso(),
+      };
+      let pageId: number | null = id;
+      if (pageId === null)
+        pageId = (
+          await db
+            .insertInto('pages')
+            .values({ ...values, is_published: 0, created_at: values.updated_at })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      else await db.updateTable('pages').set(values).where('id', '=', pageId).execute();
+      return { slug, pageId };
+    });
     await audit(
       actor,
       id === null ? 'page.create' : 'page.update',

@@ -73,9 +73,11 @@ export function createStudioPeopleService(deps: {
     async grant(actor: Actor, userId: number, input: { course_id: number; days: number | null; reason: string }) {
       const user = await userOrFail(userId);
       const course = await courseOrFail(input.course_id);
-      if (await enrolments.owns(user.id, course.id))
-        throw new AppError('BUSINESS_RULE', 'Học viên đã có quyền học khóa này; hãy gia hạn ghi danh hiện có.');
+      const owned = () =>
+        new AppError('BUSINESS_RULE', 'Học viên đã có quyền học khóa này; hãy gia hạn ghi danh hiện có.');
+      if (await enrolments.owns(user.id, course.id)) throw owned();
       const courseIds = await enrolments.grantByStaff(user.id, course.id, course.type, input.days);
+      if (courseIds === null) throw owned();
       await audit(
         actor,
         'enrolment.grant',

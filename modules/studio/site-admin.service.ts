@@ -4,7 +4,7 @@
  * (and catalog) caches, so the public pages show the change on the next request.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { BannerRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
@@ -281,15 +281,21 @@ export function createSiteAdminService(deps: {
     if (id !== null) await requireRule(id);
     // Stored the way the public site compares paths (case and trailing slash ignored).
     const path = normalizeRulePath(input.path);
-    const other = await repo.findRouteRuleByPath(db, path);
-    if (other && other.id !== id)
-      throw new AppError('CONFLICT', 'Đã có quy tắc cho đường dẫn này.', { path: 'Đã có quy tắc cho đường dẫn này.' });
     const now = nowIso();
     const values = { path, target: input.target, status_code: input.status_code, is_active: input.is_active ? 1 : 0 };
-    let ruleId = id;
-    if (ruleId === null)
-      ruleId = (await siteRepo.insertRouteRule(db, { ...values, created_at: now, updated_at: now })).id;
-    else await repo.updateRouteRule(db, ruleId, { ...values, updated_at: now });
+    // A concurrent save of the same path: checked again, as if it had come first.
+    const ruleId = await retryOnUniqueViolation(async () => {
+      const other = await repo.findRouteRuleByPath(db, path);
+      if (other && other.id !== id)
+        throw new AppError('CONFLICT', 'Đã có quy tắc cho đường dẫn này.', {
+          path: 'Đã có quy tắc cho đường dẫn này.',
+        });
+      if (id !== null) {
+        await repo.updateRouteRule(db, id, { ...values, updated_at: now });
+        return id;
+      }
+      return (await siteRepo.insertRouteRule(db, { ...values, created_at: now, updated_at: now })).id;
+    });
     await audit(
       actor,
       id === null ? 'route_rule.create' : 'route_rule.update',

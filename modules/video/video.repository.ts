@@ -199,14 +199,15 @@ export async function upsertCaption(
   caption: { asset_id: number; lang: string; label: string; storage_key: string },
   at: string,
 ) {
-  await db
-    .deleteFrom('video_captions')
-    .where('asset_id', '=', caption.asset_id)
-    .where('lang', '=', caption.lang)
-    .execute();
+  // One statement: two uploads of the same language at once leave one caption, the later one.
   await db
     .insertInto('video_captions')
     .values({ ...caption, created_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['asset_id', 'lang'])
+        .doUpdateSet({ label: caption.label, storage_key: caption.storage_key, created_at: at }),
+    )
     .execute();
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isAppError } from '../../lib/errors.ts';
+import { conflictFromUniqueViolation, isAppError } from '../../lib/errors.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'Đã có lỗi xảy ra. Vui lòng thử lại sau.';
 
@@ -34,7 +34,9 @@ function describeIssue(issue: { code?: string; message?: string; keyword?: strin
  * and a 5xx never carries internals.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError>((thrown, request, reply) => {
+    // A race on a unique row that no service turned into its own answer is a conflict, not a failure.
+    const error = (conflictFromUniqueViolation(thrown) as FastifyError | null) ?? thrown;
     let status = 500;
     let body: ErrorBody = { error: { code: 'INTERNAL', message: GENERIC_ERROR_MESSAGE } };
 

@@ -66,7 +66,8 @@ export interface PageCache {
   ): Promise<PageAnswer | Response>;
 }
 
-function hasOnlyNeutralCookies(header: string | undefined): boolean {
+/** True when the request carries no cookie that could change an answer (none, or only the neutral ones). */
+export function hasOnlyNeutralCookies(header: string | undefined): boolean {
   if (!header) return true;
   return header.split(';').every((part) => {
     const name = part.split('=')[0]?.trim() ?? '';

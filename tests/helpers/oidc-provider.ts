@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as client from 'openid-client';
 import Provider, { type ClientMetadata } from 'oidc-provider';
 
 export interface TestOidcAccount {
@@ -122,4 +123,35 @@ export async function startOidcProvider(clients: ClientMetadata[]): Promise<Test
         server.closeAllConnections();
       }),
   };
+}
+
+/** What Google Sign-In gives an app: an ID token for `accountId`, issued to `app` (redirected to `redirectUri`). */
+export async function obtainIdToken(
+  idp: TestOidcProvider,
+  app: { client_id: string; client_secret: string },
+  redirectUri: string,
+  accountId: string,
+): Promise<string> {
+  const config = await client.discovery(
+    new URL(idp.issuer),
+    app.client_id,
+    app.client_secret,
+    client.ClientSecretPost(app.client_secret),
+    { execute: [client.allowInsecureRequests] },
+  );
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: 'openid email',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const back = await idp.authorize(url.href, accountId);
+  const tokens = await client.authorizationCodeGrant(config, back, {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+  });
+  return tokens.id_token!;
 }

@@ -3,7 +3,7 @@
  * and edit every type and limit with its targets, and the list of uses. Writes are audited.
  */
 import type { Kysely } from 'kysely';
-import { isUniqueViolation, nowIso, readDate } from '../../../db/connect.ts';
+import { isUniqueViolation, nowIso, readDate, retryOnUniqueViolation } from '../../../db/connect.ts';
 import type { Database, PromotionRow } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { foldVietnamese } from '../../../lib/text/fold.ts';
@@ -151,28 +151,31 @@ export function createStudioPromotions({ db, audit }: { db: Kysely<Database>; au
 
   async function write(promotionId: number | null, input: PromotionInput): Promise<number> {
     await checkTargets(input);
-    const clash = await db.selectFrom('promotions').select('id').where('code', '=', input.code).executeTakeFirst();
-    if (clash && clash.id !== promotionId) throw taken();
     const now = nowIso();
     const kind = input.scope === 'courses' ? ('course' as const) : ('category' as const);
     try {
-      return await db.transaction().execute(async (trx) => {
-        let id = promotionId;
-        if (id === null) {
-          const values = { ...columns(input), used: 0, created_at: now, updated_at: now };
-          id = (await trx.insertInto('promotions').values(values).returning('id').executeTakeFirstOrThrow()).id;
-        } else {
-          await trx
-            .updateTable('promotions')
-            .set({ ...columns(input), updated_at: now })
-            .where('id', '=', id)
-            .execute();
-          await trx.deleteFrom('promotion_targets').where('promotion_id', '=', id).execute();
-        }
-        const targets = [...new Set(input.target_ids)].map((target_id) => ({ promotion_id: id!, kind, target_id }));
-        if (input.scope !== 'all' && targets.length > 0)
-          await trx.insertInto('promotion_targets').values(targets).execute();
-        return id;
+      // A concurrent save (the same code, or the same promotion's targets): checked again, as if it had come first.
+      return await retryOnUniqueViolation(async () => {
+        const clash = await db.selectFrom('promotions').select('id').where('code', '=', input.code).executeTakeFirst();
+        if (clash && clash.id !== promotionId) throw taken();
+        return db.transaction().execute(async (trx) => {
+          let id = promotionId;
+          if (id === null) {
+            const values = { ...columns(input), used: 0, created_at: now, updated_at: now };
+            id = (await trx.insertInto('promotions').values(values).returning('id').executeTakeFirstOrThrow()).id;
+          } else {
+            await trx
+              .updateTable('promotions')
+              .set({ ...columns(input), updated_at: now })
+              .where('id', '=', id)
+              .execute();
+            await trx.deleteFrom('promotion_targets').where('promotion_id', '=', id).execute();
+          }
+          const targets = [...new Set(input.target_ids)].map((target_id) => ({ promotion_id: id!, kind, target_id }));
+          if (input.scope !== 'all' && targets.length > 0)
+            await trx.insertInto('promotion_targets').values(targets).execute();
+          return id;
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw taken();
