@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation, nowIso, readDate } from '../../db/connect.ts';
 import type { Database, OtpPurpose, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../db/connect.ts';
 import { maskEmail, maskPhone, parseUsername } from '../../lib/phone.ts';
 import type { Throttle } from '../cache/throttle.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
