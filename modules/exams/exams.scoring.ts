@@ -109,7 +109,7 @@ function numericValue(canonical: string): number {
 
 export interface ShortKey {
   /** Accepted answers, each in canonical form. */
-  forms: string[];
+  forms: readonly string[];
   /** An absolute tolerance around the first form; null = exact forms only. */
   tolerance: number | null;
 }
@@ -138,10 +138,10 @@ export type Answer = string | string[] | (boolean | null)[] | null;
 
 export type Key =
   | { type: 'single'; correct: OptionLetter }
-  | { type: 'multiple'; correct: OptionLetter[] }
-  | { type: 'true_false'; correct: [boolean, boolean, boolean, boolean] }
+  | { type: 'multiple'; correct: readonly OptionLetter[] }
+  | { type: 'true_false'; correct: readonly [boolean, boolean, boolean, boolean] }
   | { type: 'short'; correct: ShortKey }
-  | { type: 'fill'; correct: string[][] };
+  | { type: 'fill'; correct: readonly (readonly string[])[] };
 
 export interface Graded {
   /** Points earned, in thousandths. */
