@@ -34,6 +34,7 @@ import { mediaRoutes } from '../modules/media/media.routes.ts';
 import { isPrivatePath, uploadOrigin } from '../modules/media/storage.ts';
 import { registerDevOutbox } from './http/dev-outbox.ts';
 import { registerViewer } from './http/viewer.ts';
+import { examsRoutes } from '../modules/exams/index.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -233,6 +234,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(affiliateRoutes);
   await app.register(affiliateAdminRoutes);
   await app.register(wardsRoutes);
+  await app.register(examsRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 

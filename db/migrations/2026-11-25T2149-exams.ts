@@ -68,9 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('explanation', 'text', (col) => col.notNull())
     /** The chuyên đề. */
     .addColumn('topic', 'varchar(120)', (col) => col.notNull())
-    .addColumn('difficulty', 'varchar(8)', (col) =>
-      col.notNull().check(sql`difficulty in ('easy', 'medium', 'hard')`),
-    )
+    .addColumn('difficulty', 'varchar(8)', (col) => col.notNull().check(sql`difficulty in ('easy', 'medium', 'hard')`))
     .addColumn('points', 'integer', (col) => col.notNull().check(sql`points >= 0`))
     /** JSON: { prompt, options[], explanation } rendered to HTML + MathML when the question is written. */
     .addColumn('rendered', 'text', (col) => col.notNull())
