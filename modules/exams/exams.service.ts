@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createAuthoring, hashEntryCode } from './exams.authoring.ts';
+import { canonicalKey, createAuthoring, hashEntryCode, type KeyInput } from './exams.authoring.ts';
 import { createGrader, inTransaction, lockAttempt } from './exams.grading.ts';
 import { orderQuestions, shuffleSeed } from './exams.layout.ts';
 import { roomQuestion, toShownAnswer, toStoredAnswer } from './exams.present.ts';
@@ -276,8 +276,21 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
     };
   }
 
+  /** Corrects a question's key and re-grades every submitted attempt of every contest of its exam. */
+  async function correctKey(questionId: number, key: KeyInput): Promise<{ regraded: number }> {
+    const question = await repo.findQuestionForSave(db, questionId);
+    if (!question) throw new AppError('NOT_FOUND', 'Không tìm thấy câu hỏi.');
+    const stored = canonicalKey(question.type, key, question.answer_boxes, 'Đáp án mới');
+    await repo.updateQuestionKey(db, questionId, JSON.stringify(stored), now().toISOString());
+    let regraded = 0;
+    for (const contest of await repo.findContestsOfExam(db, question.exam_id))
+      regraded += await grader.regradeContest(contest.id);
+    return { regraded };
+  }
+
   return {
     list,
+    correctKey,
     details,
     start,
     saveAnswer,
