@@ -60,6 +60,24 @@ describe('the exam list and details', () => {
   });
 });
 
+it('the exam API is in the OpenAPI document', async () => {
+  const response = await t.app.inject({ url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  const paths = response.json().paths as Record<string, Record<string, unknown>>;
+  expect(Object.keys(paths)).toEqual(
+    expect.arrayContaining([
+      '/api/user/exam.json',
+      '/api/user/exam/details.json',
+      '/api/user/exam/start.json',
+      '/api/user/exam/answer.json',
+      '/api/user/exam/submit.json',
+      '/api/user/exam/result.json',
+      '/api/user/exam/ranking.json',
+    ]),
+  );
+  expect(paths['/api/user/exam/answer.json']!.patch).toBeDefined();
+});
+
 describe('starting', () => {
   it('needs a signed-in candidate, an open window and attempts left', async () => {
     const anonymous = await t.app.inject({
