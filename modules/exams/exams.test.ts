@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_CONTESTS, seedExams } from '../../db/seed/exams.ts';
+import { createCourse } from '../../tests/factories/catalog.ts';
+import { createEnrolment } from '../../tests/factories/learning.ts';
 import { createShopper } from '../../tests/helpers/commerce.ts';
 import { examHelpers, type Room, type RoomQuestion } from '../../tests/helpers/exams.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
@@ -154,6 +156,35 @@ describe('starting', () => {
     expect((await start(learner, 'thi-theo-ma')).statusCode).toBe(403);
     expect((await start(learner, 'thi-theo-ma', 'SAI')).json().error.message).toBe('Mã dự thi không đúng.');
     expect((await start(learner, 'thi-theo-ma', ' lop12a ')).statusCode).toBe(200);
+  });
+});
+
+describe('entry rules and windows', () => {
+  it('a contest for a course’s buyers admits them only, and its deadline never passes its close', async () => {
+    const examId = (
+      await t.db.selectFrom('exams').select('id').where('slug', '=', 'de-mau-toan-thpt-2025').executeTakeFirstOrThrow()
+    ).id;
+    const course = await createCourse(t.db, { price_new: 500_000 });
+    const closes = new Date(Date.now() + 10 * 60_000);
+    await t.services.exams.createContest({
+      slug: 'thi-cho-hoc-vien',
+      exam_id: examId,
+      title: 'Thi cho học viên',
+      kind: 'contest',
+      opens_at: new Date(Date.now() - 60_000),
+      closes_at: closes,
+      entry_rule: 'course',
+      entry_course_id: course.id,
+    });
+    const outsider = await createShopper(t);
+    const refused = await start(outsider, 'thi-cho-hoc-vien');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Kỳ thi này dành cho học viên đã mua khoá học đi kèm.');
+    const buyer = await createShopper(t);
+    await createEnrolment(t.db, { userId: buyer.user.id, courseId: course.id });
+    const paper = await room(buyer, 'thi-cho-hoc-vien');
+    // 90 minutes of Toán, but the contest closes in 10: the deadline is the close.
+    expect(paper.deadline).toBe(closes.toISOString());
   });
 });
 
