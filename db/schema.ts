@@ -4,6 +4,7 @@
  * both engines so the same queries run everywhere.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ExamsTables } from '../modules/exams/exams.table.ts';
 
 export type Timestamp = ColumnType<Date | string, string, string>;
 export type Flag = ColumnType<number, number | undefined, number>;
@@ -145,7 +146,8 @@ export interface OutboxMessagesTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+/** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */
+export interface Database extends ExamsTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;

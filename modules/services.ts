@@ -58,6 +58,7 @@ import { createStudioPagesService, type StudioPagesService } from './studio/help
 import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
+import { createExamsService, type ExamsService } from './exams/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -126,6 +127,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   push: PushService;
   /** Partnership requests ("cooperate"): the public form and the studio's handling. */
   partnerships: PartnershipsService;
+  /** Online mock exams: contests, attempts with a server deadline, saves, scoring, results, rankings. */
+  exams: ExamsService;
 }
 
 /** Who is making the request. Filled by the identity module; null for anonymous visitors. */
@@ -289,6 +292,7 @@ export function createServices({
   return {
     push,
     partnerships,
+    exams: createExamsService({ db, ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId) }),
     ...commerce,
     studio,
     affiliates,

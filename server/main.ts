@@ -120,6 +120,17 @@ async function main(): Promise<void> {
       .catch((error: unknown) => app.log.error({ err: error }, 'sweeping abandoned uploads failed'));
   }, 60 * 60_000);
   sweepUploads.unref();
+  // Exam attempts past their deadline are submitted even when the browser is gone; every read of an
+  // attempt also closes it first (modules/exams), so this only makes results and rankings prompt.
+  const closeExamAttempts = setInterval(() => {
+    services.exams
+      .closeDue()
+      .then((closed) => {
+        if (closed > 0) app.log.info({ closed }, 'exam attempts submitted at their deadline');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'closing due exam attempts failed'));
+  }, 15_000);
+  closeExamAttempts.unref();
   // Broadcasts a previous process left half sent continue after their last batch.
   services.broadcasts.resume().catch((error: unknown) => app.log.error({ err: error }, 'broadcast resume failed'));
 
@@ -131,6 +142,7 @@ async function main(): Promise<void> {
     clearInterval(reconcilePayments);
     clearInterval(publishScheduled);
     clearInterval(sweepUploads);
+    clearInterval(closeExamAttempts);
     await stopVideoWorker();
     await services.broadcasts.stop();
     await app.close();

@@ -21,6 +21,7 @@ import { seedStudioCourses2 } from './studio-courses2.ts';
 import { seedPartnerships } from './partnerships.ts';
 import { seedStudioContent } from './studio-content.ts';
 import { seedStudioPeople } from './studio-people.ts';
+import { seedExams } from './exams.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -53,5 +54,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedPartnerships(trx);
     await seedStudioContent(trx);
     await seedStudioPeople(trx);
+    await seedExams(trx);
   });
 }

@@ -1,0 +1,209 @@
+/** Queries of the exams module's own tables; every function takes the database (or a transaction) first. */
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type {
+  ExamAttemptsTable,
+  ExamContestsTable,
+  ExamPartsTable,
+  ExamPassagesTable,
+  ExamQuestionsTable,
+  ExamsTable,
+} from './exams.table.ts';
+
+type Db = Kysely<Database>;
+
+export async function insertExam(db: Db, values: Insertable<ExamsTable>) {
+  return (await db.insertInto('exams').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertPart(db: Db, values: Insertable<ExamPartsTable>) {
+  return (await db.insertInto('exam_parts').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertPassage(db: Db, values: Insertable<ExamPassagesTable>) {
+  return (await db.insertInto('exam_passages').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertQuestion(db: Db, values: Insertable<ExamQuestionsTable>) {
+  return (await db.insertInto('exam_questions').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertContest(db: Db, values: Insertable<ExamContestsTable>) {
+  return (await db.insertInto('exam_contests').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export function findExam(db: Db, by: { id: number } | { slug: string }) {
+  const query = db.selectFrom('exams').selectAll();
+  return ('id' in by ? query.where('id', '=', by.id) : query.where('slug', '=', by.slug)).executeTakeFirst();
+}
+
+export function listParts(db: Db, examId: number) {
+  return db.selectFrom('exam_parts').selectAll().where('exam_id', '=', examId).orderBy('position').execute();
+}
+
+export function listPassages(db: Db, examId: number) {
+  return db.selectFrom('exam_passages').selectAll().where('exam_id', '=', examId).orderBy('id').execute();
+}
+
+export function listQuestions(db: Db, examId: number) {
+  return db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('position').execute();
+}
+
+/** One question with what a save needs of its part. */
+export function findQuestionForSave(db: Db, questionId: number) {
+  return db
+    .selectFrom('exam_questions as q')
+    .innerJoin('exam_parts as p', 'p.id', 'q.part_id')
+    .select(['q.id', 'q.exam_id', 'q.type', 'q.options', 'p.answer_boxes'])
+    .where('q.id', '=', questionId)
+    .executeTakeFirst();
+}
+
+export function updateQuestionKey(db: Db, questionId: number, answerKey: string, updatedAt: string) {
+  return db
+    .updateTable('exam_questions')
+    .set({ answer_key: answerKey, updated_at: updatedAt })
+    .where('id', '=', questionId)
+    .executeTakeFirst();
+}
+
+export function findContest(db: Db, by: { id: number } | { slug: string }) {
+  const query = db
+    .selectFrom('exam_contests as c')
+    .innerJoin('exams as e', 'e.id', 'c.exam_id')
+    .selectAll('c')
+    .select(['e.slug as exam_slug', 'e.title as exam_title', 'e.subject', 'e.template']);
+  return ('id' in by ? query.where('c.id', '=', by.id) : query.where('c.slug', '=', by.slug)).executeTakeFirst();
+}
+
+export type ContestWithExam = NonNullable<Awaited<ReturnType<typeof findContest>>>;
+
+export function listContests(db: Db, filter: { subject?: string | undefined }) {
+  let query = db
+    .selectFrom('exam_contests as c')
+    .innerJoin('exams as e', 'e.id', 'c.exam_id')
+    .selectAll('c')
+    .select(['e.slug as exam_slug', 'e.title as exam_title', 'e.subject', 'e.template']);
+  if (filter.subject) query = query.where('e.subject', '=', filter.subject);
+  return query.orderBy('c.opens_at', 'desc').orderBy('c.id').limit(500).execute();
+}
+
+export function findContestsOfExam(db: Db, examId: number) {
+  return db.selectFrom('exam_contests').select(['id', 'slug', 'kind']).where('exam_id', '=', examId).execute();
+}
+
+export function findAttempt(db: Db, attemptId: number) {
+  return db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
+}
+
+export function listAttemptsOf(db: Db, contestId: number, userId: number) {
+  return db
+    .selectFrom('exam_attempts')
+    .selectAll()
+    .where('contest_id', '=', contestId)
+    .where('user_id', '=', userId)
+    .orderBy('attempt_no')
+    .execute();
+}
+
+export async function insertAttempt(db: Db, values: Insertable<ExamAttemptsTable>) {
+  return (await db.insertInto('exam_attempts').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export function listAnswers(db: Db, attemptId: number) {
+  return db
+    .selectFrom('exam_answers')
+    .select(['question_id', 'answer', 'seq', 'points_awarded'])
+    .where('attempt_id', '=', attemptId)
+    .execute();
+}
+
+/** Writes an answer unless this question already holds one saved with a higher or equal seq. */
+export async function upsertAnswer(
+  db: Db,
+  values: { attempt_id: number; question_id: number; answer: string; seq: number; saved_at: string },
+) {
+  await db
+    .insertInto('exam_answers')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['attempt_id', 'question_id'])
+        .doUpdateSet({
+          answer: (eb) => eb.ref('excluded.answer'),
+          seq: (eb) => eb.ref('excluded.seq'),
+          saved_at: (eb) => eb.ref('excluded.saved_at'),
+        })
+        .where('exam_answers.seq', '<', sql<number>`excluded.seq`),
+    )
+    .execute();
+  return db
+    .selectFrom('exam_answers')
+    .select(['answer', 'seq', 'saved_at'])
+    .where('attempt_id', '=', values.attempt_id)
+    .where('question_id', '=', values.question_id)
+    .executeTakeFirstOrThrow();
+}
+
+/** Closes an open attempt; 0 rows when someone else closed it first. */
+export async function closeAttempt(
+  db: Db,
+  attemptId: number,
+  values: { submitted_at: string; submitted_by: 'candidate' | 'deadline'; time_used_seconds: number },
+) {
+  const result = await db
+    .updateTable('exam_attempts')
+    .set({ status: 'submitted', ...values })
+    .where('id', '=', attemptId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function setAttemptScore(db: Db, attemptId: number, score: number) {
+  return db.updateTable('exam_attempts').set({ score }).where('id', '=', attemptId).execute();
+}
+
+export function setAnswerPoints(db: Db, attemptId: number, questionId: number, points: number) {
+  return db
+    .updateTable('exam_answers')
+    .set({ points_awarded: points })
+    .where('attempt_id', '=', attemptId)
+    .where('question_id', '=', questionId)
+    .execute();
+}
+
+/** Open attempts whose deadline (and grace) has passed, oldest first. */
+export function listDueAttempts(db: Db, before: string, limit: number, contestId?: number) {
+  let query = db
+    .selectFrom('exam_attempts')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('deadline_at', '<', before);
+  if (contestId !== undefined) query = query.where('contest_id', '=', contestId);
+  return query.orderBy('deadline_at').limit(limit).execute();
+}
+
+export function listSubmittedAttempts(db: Db, contestId: number) {
+  return db
+    .selectFrom('exam_attempts')
+    .select('id')
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'submitted')
+    .execute();
+}
+
+/** Each candidate's first submitted attempt, best first: score, then time used. */
+export function rankingRows(db: Db, contestId: number) {
+  return db
+    .selectFrom('exam_attempts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.user_id', 'a.score', 'a.time_used_seconds', 'a.submitted_at', 'u.full_name'])
+    .where('a.contest_id', '=', contestId)
+    .where('a.status', '=', 'submitted')
+    .where('a.attempt_no', '=', 1)
+    .orderBy('a.score', 'desc')
+    .orderBy('a.time_used_seconds')
+    .orderBy('a.id')
+    .execute();
+}

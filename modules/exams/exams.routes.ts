@@ -1,0 +1,127 @@
+/** The exam API: /api/user/exam… (list, details, start, answer, submit, result, ranking). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../site/site.schemas.ts';
+import {
+  attemptIdSchema,
+  contestSchema,
+  detailsSchema,
+  listQuery,
+  rankingSchema,
+  resultSchema,
+  roomSchema,
+  savedSchema,
+  saveBody,
+  slugSchema,
+} from './exams.schemas.ts';
+
+export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['exams'];
+
+  app.get(
+    '/api/user/exam.json',
+    {
+      schema: {
+        tags,
+        summary: 'Các kỳ thi và phòng luyện tập: lọc theo trạng thái (upcoming, open, closed), môn, loại',
+        querystring: listQuery,
+        response: { 200: envelope(z.array(contestSchema)) },
+      },
+    },
+    async (request) => ({ data: await request.services.exams.list(request.query) }),
+  );
+
+  app.get(
+    '/api/user/exam/details.json',
+    {
+      schema: {
+        tags,
+        summary: 'Một kỳ thi: thể lệ, cấu trúc đề, giờ máy chủ, số lượt đã làm của người xem',
+        querystring: z.object({ slug: slugSchema }),
+        response: { 200: envelope(detailsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.exams.details(request.viewer?.id ?? null, request.query.slug),
+    }),
+  );
+
+  app.post(
+    '/api/user/exam/start.json',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Bắt đầu (hoặc tiếp tục) một lượt: đề theo thứ tự của thí sinh, không kèm đáp án hay lời giải',
+        body: z.object({ slug: slugSchema, code: z.string().max(64).optional() }),
+        response: { 200: envelope(roomSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.exams.start(request.viewer?.id ?? null, request.body.slug, request.body.code),
+    }),
+  );
+
+  app.patch(
+    '/api/user/exam/answer.json',
+    {
+      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Lưu một câu trả lời (seq tăng dần theo lượt: lần lưu có seq thấp hơn lần đã ghi bị bỏ qua)',
+        body: saveBody,
+        response: { 200: envelope(savedSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.exams.saveAnswer(request.viewer?.id ?? null, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/user/exam/submit.json',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Nộp bài: chấm điểm theo thang của đề và trả về kết quả',
+        body: z.object({ attempt_id: attemptIdSchema }),
+        response: { 200: envelope(resultSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.exams.submit(request.viewer?.id ?? null, request.body.attempt_id),
+    }),
+  );
+
+  app.get(
+    '/api/user/exam/result.json',
+    {
+      schema: {
+        tags,
+        summary:
+          'Kết quả một lượt đã nộp: điểm, từng phần, chuyên đề, từng câu (đáp án null khi chưa được công bố), hạng',
+        querystring: z.object({ attempt_id: attemptIdSchema }),
+        response: { 200: envelope(resultSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.exams.result(request.viewer?.id ?? null, request.query.attempt_id),
+    }),
+  );
+
+  app.get(
+    '/api/user/exam/ranking.json',
+    {
+      schema: {
+        tags,
+        summary: 'Bảng xếp hạng: điểm, rồi thời gian làm bài; bằng điểm và thời gian thì cùng hạng',
+        querystring: z.object({ slug: slugSchema }),
+        response: { 200: envelope(rankingSchema) },
+      },
+    },
+    async (request) => ({
+      data: await request.services.exams.ranking(request.viewer?.id ?? null, request.query.slug),
+    }),
+  );
+};
