@@ -65,7 +65,7 @@ const INITIALS = [
 /** Every Vietnamese rhyme (vowels and final consonant, without tone). */
 const RHYMES = new Set(
   (
-    'a ac ach ai am an ang anh ao ap at au ay ăc ăm ăn ăng ăp ăt âc âm ân âng âp ât âu ây ' +
+    'a ac ach ai am an ang anh ao ap at au ay ăc ăk ăm ăn ăng ăp ăt âc âm ân âng âp ât âu ây ' +
     'e ec em en eng eo ep et ê êch êm ên ênh êp êt êu ' +
     'i ia ich im in inh ip it iu iêc iêm iên iêng iêp iêt iêu yêm yên yêt yêu y ' +
     'o oc oi om on ong op ot oa oac oach oai oam oan oang oanh oao oap oat oay oăc oăm oăn oăng oăt ' +
@@ -76,7 +76,7 @@ const RHYMES = new Set(
 );
 
 /** Rhymes ending in a stop take only sắc or nặng. */
-const STOP_FINAL = /(c|ch|p|t)$/;
+const STOP_FINAL = /(c|ch|k|p|t)$/;
 
 function letterText(letter: Letter): string {
   return MARKED[`${letter.ch}${letter.mark}`] ?? letter.ch;
