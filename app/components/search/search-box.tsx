@@ -32,6 +32,8 @@ export function SearchForm({ id }: { id: string }) {
   const listId = useId();
   const [query, setQuery] = useState('');
   const [options, setOptions] = useState<Option[]>([]);
+  /** The words the options answer (the list can lag behind the box by one request). */
+  const [optionsFor, setOptionsFor] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const request = useRef<AbortController | null>(null);
@@ -66,6 +68,7 @@ export function SearchForm({ id }: { id: string }) {
             });
           }
           setOptions(found);
+          setOptionsFor(typed);
           setActive(-1);
         })
         // An aborted or failed request leaves the box a plain search form.
@@ -124,7 +127,9 @@ export function SearchForm({ id }: { id: string }) {
             setOpen(true);
             const step = event.key === 'ArrowDown' ? 1 : -1;
             setActive((current) => (options.length === 0 ? -1 : (current + step + options.length) % options.length));
-          } else if (event.key === 'Escape') {
+          } else if (event.key === 'Escape' && expanded) {
+            // The first Escape closes the list; the next one clears the box (the search input's own).
+            event.preventDefault();
             setOpen(false);
             setActive(-1);
           }
@@ -136,6 +141,7 @@ export function SearchForm({ id }: { id: string }) {
         role="listbox"
         aria-label="Gợi ý tìm kiếm"
         hidden={!expanded}
+        data-query={optionsFor}
         className="absolute left-0 right-0 top-full z-30 mt-1 max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-200 bg-white py-1 shadow-lg"
       >
         {options.map((option, index) => (
