@@ -3,6 +3,7 @@ import { SEARCH_KIND_LABELS, SEARCH_SORT_LABELS, SEARCH_SORTS } from '../../modu
 import { PageFrame } from '../components/page-frame';
 import { Pagination } from '../components/pagination';
 import { SearchHitRow } from '../components/search/search-hit';
+import { SearchSuggestion } from '../components/search/search-suggestion';
 import { EmptyState } from '../components/post-card';
 import { readPage } from '../not-found.server';
 import { buildSeoMeta } from '../seo';
@@ -93,19 +94,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </noscript>
         </Form>
       </div>
-      {suggestion ? (
-        <div className="mb-4 rounded-2xl bg-amber-50 p-3 ring-1 ring-amber-200" role="status">
-          <p className="font-medium">
-            Bạn có muốn tìm:{' '}
-            <Link to={`/tim-kiem/${encodeURIComponent(suggestion)}`} className="font-semibold text-brand-700 underline">
-              {suggestion}
-            </Link>
-          </p>
-          <p className="text-sm text-slate-700">
-            Không có kết quả cho “{query}”. Dưới đây là kết quả cho “{suggestion}”.
-          </p>
-        </div>
-      ) : null}
+      <SearchSuggestion query={query} suggestion={suggestion} basePath="/tim-kiem" />
       {items.length === 0 ? (
         <EmptyState>
           Không tìm thấy kết quả nào cho “{query}”. Hãy thử từ khóa ngắn hơn hoặc kiểm tra chính tả.

@@ -193,6 +193,12 @@ describe('search pages', () => {
     }
     const support = await get('/ho-tro-khach-hang/tim-kiem/kich%20hoat');
     expect(support.body).toContain('<mark>kích</mark> <mark>hoạt</mark>');
+    expect(support.body).not.toContain('Bạn có muốn tìm');
+    const supportTypo = await get('/ho-tro-khach-hang/tim-kiem/kichs%20hoatj');
+    expect(supportTypo.body).toContain('<mark>kích</mark> <mark>hoạt</mark>');
+    expect(supportTypo.body).toMatch(
+      /Bạn có muốn tìm:<!-- --> <a[^>]*href="\/ho-tro-khach-hang\/tim-kiem\/k%C3%ADch%20ho%E1%BA%A1t"/,
+    );
     const nothing = await get('/tim-kiem/zzzzqqq');
     expect(nothing.body).toContain('Không tìm thấy kết quả nào');
     expect(nothing.body).not.toContain('Bạn có muốn tìm');
