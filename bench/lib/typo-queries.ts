@@ -1,6 +1,6 @@
 /**
  * The ways people mistype a search, for the search benchmark's query mix (decision 0009): two
- * letters swapped (`tieng ahn`), words run together (`tienganh`), and words typed in Telex or VNI
+ * letters swapped (`teing anh`), words run together (`tienganh`), and words typed in Telex or VNI
  * that the keyboard did not convert (`tieengs anh`, `tie6ng1 anh`).
  */
 import { foldVietnamese } from '../../lib/text/fold.ts';
@@ -43,11 +43,11 @@ export function mistype(query: string, kind: TypoKind): string {
   const words = query.toLowerCase().split(' ');
   switch (kind) {
     case 'swap': {
-      // The two letters after the first swapped, in the longest word (`tieng anh` → `tieng ahn`).
+      // The second and third letters swapped, in the longest word (`tieng anh` → `teing anh`).
       const folded = foldVietnamese(query).split(' ');
       const at = folded.reduce((best, word, index) => (word.length > folded[best]!.length ? index : best), 0);
       const word = folded[at]!;
-      folded[at] = word.length < 3 ? word : word[0] + word[2] + word[1] + word.slice(3);
+      folded[at] = word.length < 3 ? word : word.charAt(0) + word.charAt(2) + word.charAt(1) + word.slice(3);
       return folded.join(' ');
     }
     case 'together':
