@@ -130,9 +130,14 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
     }
     const all = titlesOnly ? [] : await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'all');
     if (titles.length === 0 && all.length === 0) {
-      const correction = correct ? await correctQuery(db, tokens) : null;
-      if (!correction) return { found: [], capped: false, correction: null };
-      return { ...(await findCandidates(correction.tokens, sort, { correct: false, titlesOnly })), correction };
+      if (!correct) return { found: [], capped: false, correction: null };
+      // Each correction tried is searched for real (the same indexes and limits), the first found is the answer.
+      let corrected: Awaited<ReturnType<typeof findCandidates>> | undefined;
+      const correction = await correctQuery(db, tokens, async (words) => {
+        corrected = await findCandidates(words, sort, { correct: false, titlesOnly });
+        return corrected.found.length > 0;
+      });
+      return correction && corrected ? { ...corrected, correction } : { found: [], capped: false, correction: null };
     }
     const inTitles = new Set(titles.map((candidate) => candidate.id));
     const found = [

@@ -7,15 +7,15 @@
  * 3. known words run together (`tienganh` → `tieng anh`);
  * 4. known words two edits away (words of five letters or more).
  *
- * The combinations of options are tried best first against the index (one match is enough), so a
- * correction is only offered when its words occur together somewhere: `ahn` could be `an` or `anh`,
- * and `tieng anh` is what the documents say. A word with no option is kept as typed.
+ * The combinations of options are searched best first (the caller's `search`, the real search, whose
+ * results are then the answer), so a correction is only offered when its words are found together:
+ * `ahn` could be `an` or `anh`, and `tieng anh` is what the documents say. A word with no option is
+ * kept as typed.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import { fromTypedVietnamese } from '../../lib/text/typed-vietnamese.ts';
-import { findSearchCandidates } from './search.repository.ts';
 import { knownWords, nearWords, startsKnownWord } from './search-words.ts';
 
 /** One way to read a typed word: one or more folded words, and the word with its marks when known. */
@@ -33,7 +33,7 @@ export interface Correction {
 
 /** Options kept per word, and combinations tried against the index at most. */
 const OPTIONS_PER_WORD = 4;
-const MAX_TRIES = 8;
+const MAX_TRIES = 4;
 /** The longest known word looked for inside a run-together word (Vietnamese syllables have at most 7 letters). */
 const LONGEST_PART = 7;
 
@@ -102,7 +102,8 @@ async function optionsOf(db: Kysely<Database>, token: string): Promise<WordOptio
     );
   const option = (word: string): WordOption => ({ tokens: [word], marked: null });
   options.push(...near.filter(({ distance }) => distance === 1).map(({ word }) => option(word)));
-  const split = await splitRunTogether(db, token);
+  // A word that reads as Telex/VNI is not also a run-together one (skips a lookup).
+  const split = options.length === 0 ? await splitRunTogether(db, token) : null;
   if (split) options.push({ tokens: split, marked: null });
   options.push(...near.filter(({ distance }) => distance === 2).map(({ word }) => option(word)));
   return options.slice(0, OPTIONS_PER_WORD);
@@ -121,10 +122,14 @@ function combinations(counts: number[]): number[][] {
 }
 
 /**
- * The corrected query whose words occur together in some document, or null (nothing to correct,
- * or no correction finds anything).
+ * The first corrected query that `search` finds something for (it answers whether it did), or null
+ * (nothing to correct, or no correction finds anything).
  */
-export async function correctQuery(db: Kysely<Database>, tokens: string[]): Promise<Correction | null> {
+export async function correctQuery(
+  db: Kysely<Database>,
+  tokens: string[],
+  search: (tokens: string[]) => Promise<boolean>,
+): Promise<Correction | null> {
   const perWord: WordOption[][] = [];
   let unknown = 0;
   for (const token of tokens) {
@@ -140,7 +145,7 @@ export async function correctQuery(db: Kysely<Database>, tokens: string[]): Prom
   for (const choice of combinations(perWord.map((options) => options.length)).slice(0, MAX_TRIES)) {
     const chosen = choice.map((index, word) => perWord[word]![index]!);
     const corrected = [...new Set(chosen.flatMap((option) => option.tokens))].slice(0, 8);
-    if ((await findSearchCandidates(db, corrected, 1, 'all')).length === 0) continue;
+    if (!(await search(corrected))) continue;
     const marked = new Map<string, string>();
     for (const option of chosen) if (option.marked) marked.set(option.tokens[0]!, option.marked);
     return { tokens: corrected, marked };
