@@ -110,15 +110,15 @@ async function optionsOf(db: Kysely<Database>, token: string): Promise<WordOptio
 }
 
 /** Index combinations of the options, best first: the lowest sum of option ranks, then left to right. */
-function combinations(counts: number[]): number[][] {
-  const all: number[][] = [[]];
-  for (const count of counts) {
-    const next: number[][] = [];
-    for (const prefix of all) for (let i = 0; i < count; i += 1) next.push([...prefix, i]);
-    all.splice(0, all.length, ...next.slice(0, 256));
-  }
+export function combinations(counts: number[], keep: number): number[][] {
   const sum = (list: number[]) => list.reduce((total, value) => total + value, 0);
-  return all.sort((a, b) => sum(a) - sum(b));
+  let best: number[][] = [[]];
+  for (const count of counts) {
+    const next = best.flatMap((prefix) => Array.from({ length: count }, (_, index) => [...prefix, index]));
+    // A prefix outside the best `keep` cannot lead into them (ranks only add up): sorted (stable), cut.
+    best = next.sort((a, b) => sum(a) - sum(b)).slice(0, keep);
+  }
+  return best;
 }
 
 /**
@@ -142,7 +142,10 @@ export async function correctQuery(
     perWord.push(options.length > 0 ? options : [{ tokens: [token], marked: null }]);
   }
   if (unknown === 0) return null;
-  for (const choice of combinations(perWord.map((options) => options.length)).slice(0, MAX_TRIES)) {
+  for (const choice of combinations(
+    perWord.map((options) => options.length),
+    MAX_TRIES,
+  )) {
     const chosen = choice.map((index, word) => perWord[word]![index]!);
     const corrected = [...new Set(chosen.flatMap((option) => option.tokens))].slice(0, 8);
     if (!(await search(corrected))) continue;
