@@ -1,5 +1,32 @@
 import { Link } from 'react-router';
-import { describeCourseCard, type CourseListItem } from '../../lib/course-card';
+import { describeCourseCard, type CourseCard as CourseCardText, type CourseListItem } from '../../lib/course-card';
+
+/** A course's average rating and count, when it has ratings. */
+export function CourseRating({ course }: { course: Pick<CourseListItem, 'rating_avg' | 'rating_count'> }) {
+  if (!course.rating_count) return null;
+  return (
+    <p
+      className="text-sm text-amber-800"
+      aria-label={`Đánh giá ${course.rating_avg} trên 5, ${course.rating_count} lượt`}
+    >
+      <span aria-hidden="true">★</span> {course.rating_avg?.toFixed(1)}{' '}
+      <span className="text-slate-600">({course.rating_count})</span>
+    </p>
+  );
+}
+
+/** A course's price line: price, struck-through list price, discount badge (lib/course-card.ts). */
+export function CoursePrice({ card, className = '' }: { card: CourseCardText; className?: string }) {
+  return (
+    <p className={`flex flex-wrap items-baseline gap-2 ${className}`}>
+      <span className={`font-bold ${card.isFree ? 'text-emerald-700' : 'text-brand-700'}`}>{card.priceText}</span>
+      {card.oldPriceText ? <s className="text-sm text-slate-600">{card.oldPriceText}</s> : null}
+      {card.badge ? (
+        <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">{card.badge}</span>
+      ) : null}
+    </p>
+  );
+}
 
 /** A course in a list: cover, title, subtitle (teacher / platform / child count), rating and price. */
 export function CourseCard({ course, eager = false }: { course: CourseListItem; eager?: boolean }) {
@@ -24,22 +51,8 @@ export function CourseCard({ course, eager = false }: { course: CourseListItem; 
           </Link>
         </h3>
         <p className="line-clamp-1 text-sm text-slate-600">{card.subtitle}</p>
-        {course.rating_count ? (
-          <p
-            className="text-sm text-amber-800"
-            aria-label={`Đánh giá ${course.rating_avg} trên 5, ${course.rating_count} lượt`}
-          >
-            <span aria-hidden="true">★</span> {course.rating_avg?.toFixed(1)}{' '}
-            <span className="text-slate-600">({course.rating_count})</span>
-          </p>
-        ) : null}
-        <p className="mt-auto flex flex-wrap items-baseline gap-2 pt-1">
-          <span className={`font-bold ${card.isFree ? 'text-emerald-700' : 'text-brand-700'}`}>{card.priceText}</span>
-          {card.oldPriceText ? <s className="text-sm text-slate-600">{card.oldPriceText}</s> : null}
-          {card.badge ? (
-            <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">{card.badge}</span>
-          ) : null}
-        </p>
+        <CourseRating course={course} />
+        <CoursePrice card={card} className="mt-auto pt-1" />
       </div>
     </article>
   );

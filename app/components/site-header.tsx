@@ -1,38 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, useLocation, useNavigate } from 'react-router';
+import { Form, Link, useLocation } from 'react-router';
 import type { Role } from '../../db/schema';
 import { STUDIO_ROLES } from '../../modules/studio/permissions';
 import type { NavigationItem } from '../../modules/site/site.service';
+import { SearchForm } from './search/search-box';
 import { SmartLink } from './smart-link';
-
-function SearchForm({ id }: { id: string }) {
-  const navigate = useNavigate();
-  return (
-    <Form
-      method="get"
-      action="/tim-kiem"
-      role="search"
-      className="flex w-full items-center"
-      onSubmit={(event) => {
-        const query = new FormData(event.currentTarget).get('q')?.toString().trim();
-        event.preventDefault();
-        if (query) void navigate(`/tim-kiem/${encodeURIComponent(query)}`);
-      }}
-    >
-      <label htmlFor={id} className="sr-only">
-        Tìm khóa học, tin tức, hỗ trợ
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
-        maxLength={200}
-        placeholder="Tìm khóa học, tin tức…"
-        className="w-full rounded-full border border-slate-300 bg-slate-50 px-4 py-2 text-base focus:border-brand-600 focus:bg-white"
-      />
-    </Form>
-  );
-}
 
 interface HeaderViewer {
   id: number;

@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router';
-import { formatDate } from '../../lib/format/date';
 import { SEARCH_KIND_LABELS, SEARCH_SORT_LABELS, SEARCH_SORTS } from '../../modules/search/search-options';
 import { PageFrame } from '../components/page-frame';
 import { Pagination } from '../components/pagination';
+import { SearchHitRow } from '../components/search/search-hit';
+import { SearchSuggestion } from '../components/search/search-suggestion';
 import { EmptyState } from '../components/post-card';
 import { readPage } from '../not-found.server';
 import { buildSeoMeta } from '../seo';
@@ -20,7 +21,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sort = SEARCH_SORTS.find((value) => value === sortParam) ?? 'relevance';
   const page = readPage(url);
   const result = await context.services.search.search({ q: query, kind, sort, page, limit: LIMIT });
-  return { query, kind: kind ?? null, sort, page, search: url.search, ...result };
+  // Course results show their rating and price as course cards do.
+  const courseIds = result.items.filter((hit) => hit.kind === 'course').map((hit) => hit.id);
+  const courses = await context.services.course.listCoursesByIds(courseIds);
+  return { query, kind: kind ?? null, sort, page, search: url.search, ...result, courses };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -31,7 +35,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, kind, sort, page, search, items, total, facets, capped } = loaderData;
+  const { query, kind, sort, page, search, items, total, facets, capped, suggestion, courses } = loaderData;
+  const courseById = new Map(courses.map((course) => [course.id, course]));
   const all = facets.course + facets.post + facets.support;
   // Past CANDIDATE_LIMIT matches only the newest are ranked: the counts are lower bounds.
   const count = (value: number) => `${value}${capped ? '+' : ''}`;
@@ -89,6 +94,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </noscript>
         </Form>
       </div>
+      <SearchSuggestion query={query} suggestion={suggestion} basePath="/tim-kiem" />
       {items.length === 0 ? (
         <EmptyState>
           Không tìm thấy kết quả nào cho “{query}”. Hãy thử từ khóa ngắn hơn hoặc kiểm tra chính tả.
@@ -96,37 +102,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="space-y-3">
           {items.map((hit) => (
-            <li key={`${hit.kind}-${hit.id}`} className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3">
-              {hit.thumbnail ? (
-                <img
-                  src={hit.thumbnail}
-                  alt=""
-                  width={128}
-                  height={72}
-                  loading="lazy"
-                  className="hidden aspect-video w-32 shrink-0 rounded-lg object-cover sm:block"
-                />
-              ) : null}
-              <div className="min-w-0">
-                <p className="text-xs font-semibold uppercase text-brand-700">
-                  {SEARCH_KIND_LABELS[hit.kind]}
-                  {hit.published_at ? (
-                    <span className="ml-2 font-normal normal-case text-slate-600">{formatDate(hit.published_at)}</span>
-                  ) : null}
-                </p>
-                <h2 className="font-semibold">
-                  <Link
-                    to={hit.url}
-                    className="hover:text-brand-700"
-                    dangerouslySetInnerHTML={{ __html: hit.title_html }}
-                  />
-                </h2>
-                <p
-                  className="mt-1 line-clamp-3 text-sm text-slate-700"
-                  dangerouslySetInnerHTML={{ __html: hit.snippet_html }}
-                />
-              </div>
-            </li>
+            <SearchHitRow
+              key={`${hit.kind}-${hit.id}`}
+              hit={hit}
+              course={hit.kind === 'course' ? courseById.get(hit.id) : undefined}
+            />
           ))}
         </ul>
       )}

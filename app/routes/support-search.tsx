@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import { SupportSearchForm } from '../components/content/support-search-form';
 import { PageFrame } from '../components/page-frame';
 import { EmptyState } from '../components/post-card';
+import { SearchSuggestion } from '../components/search/search-suggestion';
 import { buildSeoMeta } from '../seo';
 import type { Route } from './+types/support-search';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const query = params.slug.slice(0, 200);
   const result = await context.services.search.search({ q: query, kind: 'support', page: 1, limit: 30 });
-  return { query, hits: result.items, total: result.total, capped: result.capped };
+  return { query, hits: result.items, total: result.total, capped: result.capped, suggestion: result.suggestion };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function SupportSearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, hits, total, capped } = loaderData;
+  const { query, hits, total, capped, suggestion } = loaderData;
   return (
     <PageFrame
       title={`Tìm kiếm hỗ trợ: “${query}”`}
@@ -28,6 +29,7 @@ export default function SupportSearchPage({ loaderData }: Route.ComponentProps) 
       <div className="mb-6">
         <SupportSearchForm defaultValue={query} />
       </div>
+      <SearchSuggestion query={query} suggestion={suggestion} basePath="/ho-tro-khach-hang/tim-kiem" />
       <p className="mb-3 text-sm text-slate-600">{capped ? `Hơn ${total}` : total} kết quả</p>
       {hits.length === 0 ? (
         <EmptyState>

@@ -8,6 +8,7 @@
 import type { PostTypeName } from '../../lib/content-urls.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import { slugify } from '../../lib/text/slug.ts';
+import { typoQueries, type TypoKind } from './typo-queries.ts';
 import { buildCourseDocument, buildPostDocument, buildSupportDocument } from '../../modules/search/documents.ts';
 import type { SearchDocumentInput } from '../../modules/search/search.repository.ts';
 
@@ -443,13 +444,16 @@ function typoOf(query: string): string {
 
 export interface BenchQuery {
   q: string;
-  /** with marks, without marks, prefixes, multi-word, typo. */
-  shape: 'marks' | 'no marks' | 'prefix' | 'multi-word' | 'typo';
+  /** with marks, without marks, prefixes, multi-word, a doubled letter, the other typos (typo-queries.ts). */
+  shape: 'marks' | 'no marks' | 'prefix' | 'multi-word' | 'typo' | TypoKind;
 }
 
-/** 200 queries: each base as typed, without marks, as prefixes, and with a qualifier or (every fifth) a typo. */
+/**
+ * 225 queries: each base as typed, without marks, as prefixes, and with a qualifier or (every fifth)
+ * a doubled letter; then every other base mistyped (swapped letters, run together, Telex, VNI).
+ */
 export function buildQueries(): BenchQuery[] {
-  return BASE_QUERIES.flatMap((base, index): BenchQuery[] => [
+  const typed = BASE_QUERIES.flatMap((base, index): BenchQuery[] => [
     { q: base, shape: 'marks' },
     { q: foldVietnamese(base), shape: 'no marks' },
     { q: prefixesOf(base), shape: 'prefix' },
@@ -457,4 +461,5 @@ export function buildQueries(): BenchQuery[] {
       ? { q: typoOf(base), shape: 'typo' }
       : { q: `${base} ${QUALIFIERS[index % QUALIFIERS.length]}`, shape: 'multi-word' },
   ]);
+  return [...typed, ...typoQueries(BASE_QUERIES)];
 }

@@ -26,6 +26,7 @@ import * as studioPeople from './2026-11-22T0940-studio-people.ts';
 import * as searchWords from './2026-11-22T0980-search-words.ts';
 import * as searchSegments from './2026-11-22T0990-search-segments.ts';
 import * as searchTitlePrefixes from './2026-11-22T1000-search-title-prefixes.ts';
+import * as searchTypos from './2026-11-25T2127-search-typos.ts';
 import * as latePayments from './2026-11-25T2140-late-payments.ts';
 import * as exams from './2026-11-25T2149-exams.ts';
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0980-search-words': searchWords,
   '2026-11-22T0990-search-segments': searchSegments,
   '2026-11-22T1000-search-title-prefixes': searchTitlePrefixes,
+  '2026-11-25T2127-search-typos': searchTypos,
   '2026-11-25T2140-late-payments': latePayments,
   '2026-11-25T2149-exams': exams,
 };

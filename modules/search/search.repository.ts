@@ -2,8 +2,8 @@
  * The search index, one interface over two engines: SQLite FTS5 over folded text (search_fts over
  * titles and bodies, search_title_fts over titles; rowid = search_documents.id) and PostgreSQL
  * full-text over `kt_unaccent` (generated tsvectors carrying a segment lexeme; `title_vector` holds
- * every prefix of every title word) plus pg_trgm over `search_words` for typo tolerance. The engines
- * find matches, the service ranks them. Every write to a course, post or support article calls
+ * every prefix of every title word). The words of both feed typo correction (search-words.ts). The
+ * engines find matches, the service ranks them. Every write to a course, post or support article calls
  * `upsertSearchDocument` / `deleteSearchDocument` in the same transaction.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -11,6 +11,7 @@ import { isPostgres } from '../../db/migrations/columns.ts';
 import { SEARCH_OPENING, SEARCH_SEGMENT_BITS } from '../../db/migrations/search-index.ts';
 import type { Database, SearchKind } from '../../db/schema.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
+import { rememberWords } from './search-words.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -62,40 +63,15 @@ export async function upsertSearchDocument(db: Db, doc: SearchDocumentInput, now
     )
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (isPostgres(db as Kysely<unknown>)) {
-    await rememberWords(db, `${values.folded_title} ${foldVietnamese(values.body)}`);
-  } else {
+  const foldedBody = foldVietnamese(values.body);
+  await rememberWords(db, `${values.folded_title} ${foldedBody}`);
+  if (!isPostgres(db as Kysely<unknown>)) {
     await deleteFromSqliteIndex(db, id);
-    await sql`insert into search_fts (rowid, title, body) values (${id}, ${values.folded_title}, ${foldVietnamese(values.body)})`.execute(
+    await sql`insert into search_fts (rowid, title, body) values (${id}, ${values.folded_title}, ${foldedBody})`.execute(
       db,
     );
     await sql`insert into search_title_fts (rowid, title) values (${id}, ${values.folded_title})`.execute(db);
   }
-}
-
-/** Serialises the writers of `search_words` (see rememberWords). */
-const SEARCH_WORDS_LOCK = 4_242_002;
-
-/**
- * Adds a document's words to `search_words` (PostgreSQL). A new word inserted by a transaction
- * still open makes any other writer of that word wait for its commit, so two transactions each
- * writing several documents could wait for each other (a deadlock). A transaction-scoped advisory
- * lock lets one transaction at a time add new words, until it commits; editors write documents one
- * at a time, so nobody waits in practice.
- */
-async function rememberWords(db: Db, foldedText: string): Promise<void> {
-  const words = [...new Set(foldedText.split(/[^a-z0-9]+/))].filter((word) => word !== '' && word.length <= 40);
-  if (words.length === 0) return;
-  // Most saves bring no new word: they take no lock.
-  const { rows } = await sql<{ word: string }>`
-    select t.word from unnest(${words}::text[]) as t(word)
-    where not exists (select 1 from search_words w where w.word = (t.word collate "C"))
-    order by 1`.execute(db);
-  if (rows.length === 0) return;
-  await sql`select pg_advisory_xact_lock(${SEARCH_WORDS_LOCK})`.execute(db);
-  await sql`insert into search_words (word) select unnest(${rows.map((row) => row.word)}::text[]) on conflict do nothing`.execute(
-    db,
-  );
 }
 
 async function deleteFromSqliteIndex(db: Db, id: number): Promise<void> {
@@ -153,6 +129,13 @@ export async function readSearchPage(db: Db, ids: number[]): Promise<Map<number,
     .where('id', 'in', ids)
     .execute();
   return new Map(rows.map(({ id, ...row }) => [id, row]));
+}
+
+/** The URLs of documents, by id (suggestions while typing). */
+export async function readSearchLinks(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('search_documents').select(['id', 'url']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.url]));
 }
 
 /** At most this many known words stand for the word being typed; past it the engine expands it itself. */
@@ -253,25 +236,4 @@ async function findPostgresCandidates(
     limit ${limit}
   `.execute(db);
   return result.rows;
-}
-
-/**
- * Typo tolerance (PostgreSQL only; none on SQLite): each token that is neither a known word nor the
- * start of one is replaced by the closest known word (pg_trgm similarity, its default threshold).
- * Null when nothing was replaced (the query has no typo to correct) or on SQLite.
- */
-export async function correctTokens(db: Db, tokens: string[]): Promise<string[] | null> {
-  if (tokens.length === 0 || !isPostgres(db as Kysely<unknown>)) return null;
-  const result = await sql<{ token: string; word: string | null }>`
-    select t.token,
-      case when exists (select 1 from search_words w where w.word >= (t.token collate "C") and w.word < (t.token || '~') collate "C")
-        then t.token
-        else (select w.word from search_words w where w.word operator(public.%) t.token
-              order by public.similarity(w.word, t.token) desc, w.word limit 1)
-      end as word
-    from unnest(${tokens}::text[]) with ordinality as t(token, position)
-    order by t.position
-  `.execute(db);
-  const corrected = result.rows.map((row) => row.word ?? row.token);
-  return corrected.some((word, index) => word !== tokens[index]) ? corrected : null;
 }

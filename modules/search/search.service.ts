@@ -1,7 +1,8 @@
 /**
  * Vietnamese search across courses, posts and help articles (PROTOCOLS.md "Vietnamese search"):
- * diacritic-insensitive including đ, word-prefix matching, typo tolerance on PostgreSQL, matches
- * with the same marks first, highlighted snippets, sorts and facets by kind.
+ * diacritic-insensitive including đ, word-prefix matching, typo correction on both engines (words
+ * typed in Telex or VNI, run-together words; typo-correction.ts) with a suggestion, matches with the
+ * same marks first, highlighted snippets, sorts and facets by kind, and suggestions while typing.
  */
 import type { Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';
@@ -15,6 +16,8 @@ import {
   tokenizeQuery,
 } from './highlight.ts';
 import * as repo from './search.repository.ts';
+import { correctQuery, type Correction } from './typo-correction.ts';
+import { suggestionOf } from './suggestion.ts';
 import type { SearchSort } from './search-options.ts';
 
 export {
@@ -43,6 +46,15 @@ export interface SearchResult {
   facets: Record<SearchKind, number>;
   /** More documents match than were ranked (CANDIDATE_LIMIT): the total and facets are lower bounds. */
   capped: boolean;
+  /** The corrected query when the one typed found nothing and these are its results ("Bạn có muốn tìm"). */
+  suggestion: string | null;
+}
+
+/** A title offered while typing. */
+export interface SearchSuggestion {
+  kind: SearchKind;
+  title: string;
+  url: string;
 }
 
 export interface SearchQuery {
@@ -102,23 +114,30 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
    * documents, they are the results (relevance and title sorts). Otherwise the index over titles
    * and bodies answers too, after the title matches (every title word may be a prefix, in bodies
    * only the last). The choice depends on the words only, not on the page or the kind asked, so
-   * totals, facets and pages agree. When nothing matches at all, the words are searched again with
-   * each unknown one replaced by the closest known word (typos, on PostgreSQL).
+   * totals, facets and pages agree. When nothing matches at all, the query is corrected word by word
+   * (typo-correction.ts) and searched again. `titlesOnly`: suggestions while typing, titles only.
    */
   async function findCandidates(
     tokens: string[],
     sort: SearchSort,
-    correct = true,
-  ): Promise<{ found: Found[]; capped: boolean }> {
+    { correct = true, titlesOnly = false } = {},
+  ): Promise<{ found: Found[]; capped: boolean; correction: Correction | null }> {
     const titles = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'titles');
     const fromTitles = titles.map((candidate) => ({ candidate, inTitles: true }));
-    if (titles.length >= TITLE_CANDIDATES_ENOUGH && (sort === 'relevance' || sort === 'title')) {
-      return { found: fromTitles, capped: titles.length === CANDIDATE_LIMIT };
+    const enough = titles.length >= TITLE_CANDIDATES_ENOUGH && (sort === 'relevance' || sort === 'title');
+    if (enough || (titlesOnly && titles.length > 0)) {
+      return { found: fromTitles, capped: titles.length === CANDIDATE_LIMIT, correction: null };
     }
-    const all = await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'all');
+    const all = titlesOnly ? [] : await repo.findSearchCandidates(db, tokens, CANDIDATE_LIMIT, 'all');
     if (titles.length === 0 && all.length === 0) {
-      const corrected = correct ? await repo.correctTokens(db, tokens) : null;
-      return corrected ? findCandidates(corrected, sort, false) : { found: [], capped: false };
+      if (!correct) return { found: [], capped: false, correction: null };
+      // Each correction tried is searched for real (the same indexes and limits), the first found is the answer.
+      let corrected: Awaited<ReturnType<typeof findCandidates>> | undefined;
+      const correction = await correctQuery(db, tokens, async (words) => {
+        corrected = await findCandidates(words, sort, { correct: false, titlesOnly });
+        return corrected.found.length > 0;
+      });
+      return correction && corrected ? { ...corrected, correction } : { found: [], capped: false, correction: null };
     }
     const inTitles = new Set(titles.map((candidate) => candidate.id));
     const found = [
@@ -128,17 +147,20 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
     return {
       found: found.slice(0, CANDIDATE_LIMIT),
       capped: found.length > CANDIDATE_LIMIT || titles.length === CANDIDATE_LIMIT || all.length === CANDIDATE_LIMIT,
+      correction: null,
     };
   }
 
   /** Every match of the query, ranked by the sort, with the facets (by kind, before the kind filter). */
-  async function rank(query: Omit<SearchQuery, 'page' | 'limit'>) {
-    const tokens = tokenizeQuery(query.q);
+  async function rank(query: Omit<SearchQuery, 'page' | 'limit'>, titlesOnly = false) {
+    const typed = tokenizeQuery(query.q);
     const facets: Record<SearchKind, number> = { course: 0, post: 0, support: 0 };
-    if (tokens.length === 0) return { tokens, facets, chosen: [], capped: false };
+    if (typed.length === 0) return { tokens: typed, facets, chosen: [], capped: false, suggestion: null };
     const sort = query.sort ?? 'relevance';
-    const { found, capped } = await findCandidates(tokens, sort);
-    const ranked = describe(found, tokens, markedWords(query.q));
+    const { found, capped, correction } = await findCandidates(typed, sort, { titlesOnly });
+    const tokens = correction?.tokens ?? typed;
+    const words = correction ? [...correction.marked.values(), ...markedWords(query.q)] : markedWords(query.q);
+    const ranked = describe(found, tokens, words);
     for (const item of ranked) facets[item.candidate.kind] += 1;
     const chosen = query.kind ? ranked.filter((item) => item.candidate.kind === query.kind) : ranked;
     chosen.sort((a, b) => {
@@ -173,11 +195,17 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
           );
       }
     });
-    return { tokens, facets, chosen, capped };
+    const suggestion = correction
+      ? suggestionOf(
+          correction,
+          chosen.slice(0, 20).map(({ candidate }) => candidate),
+        )
+      : null;
+    return { tokens, facets, chosen, capped, suggestion };
   }
 
   async function search(query: SearchQuery): Promise<SearchResult> {
-    const { tokens, facets, chosen, capped } = await rank(query);
+    const { tokens, facets, chosen, capped, suggestion } = await rank(query);
     const start = (query.page - 1) * query.limit;
     const shown = chosen.slice(start, start + query.limit);
     const rows = await repo.readSearchPage(
@@ -202,7 +230,25 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
         },
       ];
     });
-    return { items, total: chosen.length, facets, capped };
+    return { items, total: chosen.length, facets, capped, suggestion };
+  }
+
+  /**
+   * Titles for the words being typed (the last one a prefix), best first, corrected like a search
+   * when nothing matches; with the corrected query when there was one.
+   */
+  async function suggest(q: string, limit: number): Promise<{ items: SearchSuggestion[]; suggestion: string | null }> {
+    const { chosen, suggestion } = await rank({ q }, true);
+    const shown = chosen.slice(0, limit);
+    const rows = await repo.readSearchLinks(
+      db,
+      shown.map(({ candidate }) => candidate.id),
+    );
+    const items = shown.flatMap(({ candidate }) => {
+      const url = rows.get(candidate.id);
+      return url === undefined ? [] : [{ kind: candidate.kind, title: candidate.title, url }];
+    });
+    return { items, suggestion };
   }
 
   /** Entity ids of one kind matching the query, best first (for `keyword` filters of the lists). */
@@ -211,5 +257,5 @@ export function createSearchService({ db }: { db: Kysely<Database> }) {
     return chosen.map(({ candidate }) => candidate.entity_id);
   }
 
-  return { search, findIds };
+  return { search, suggest, findIds };
 }

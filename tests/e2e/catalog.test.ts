@@ -74,7 +74,7 @@ const courseTitles = (page: Page) => page.locator('[aria-live="polite"] article 
 const resultTitles = (page: Page) => page.locator('main li h2').allTextContents();
 
 async function searchFromHeader(page: Page, query: string): Promise<void> {
-  const box = page.getByRole('searchbox', { name: 'Tìm khóa học, tin tức, hỗ trợ' });
+  const box = page.getByRole('combobox', { name: 'Tìm khóa học, tin tức, hỗ trợ' });
   await box.fill(query);
   await box.press('Enter');
   await page.waitForURL(url(`/tim-kiem/${encodeURIComponent(query)}`));

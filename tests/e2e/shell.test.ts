@@ -130,7 +130,7 @@ describe('navigation between pages', () => {
     await waitForHydration(page);
     await markDocument(page);
 
-    const search = page.getByRole('searchbox', { name: 'Tìm khóa học, tin tức, hỗ trợ' });
+    const search = page.getByRole('combobox', { name: 'Tìm khóa học, tin tức, hỗ trợ' });
     await search.fill('tiếng anh');
     await search.press('Enter');
     await page.waitForURL(url('/tim-kiem/ti%E1%BA%BFng%20anh'));

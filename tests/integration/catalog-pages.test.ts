@@ -5,6 +5,7 @@
  * the signed-in topic and viewed-course lists. Needs the built app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeCourseCard } from '../../lib/course-card.ts';
 import { signIn, submitForm } from '../helpers/auth.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -192,8 +193,41 @@ describe('search pages', () => {
     }
     const support = await get('/ho-tro-khach-hang/tim-kiem/kich%20hoat');
     expect(support.body).toContain('<mark>kích</mark> <mark>hoạt</mark>');
+    expect(support.body).not.toContain('Bạn có muốn tìm');
+    const supportTypo = await get('/ho-tro-khach-hang/tim-kiem/kichs%20hoatj');
+    expect(supportTypo.body).toContain('<mark>kích</mark> <mark>hoạt</mark>');
+    expect(supportTypo.body).toMatch(
+      /Bạn có muốn tìm:<!-- --> <a[^>]*href="\/ho-tro-khach-hang\/tim-kiem\/k%C3%ADch%20ho%E1%BA%A1t"/,
+    );
     const nothing = await get('/tim-kiem/zzzzqqq');
     expect(nothing.body).toContain('Không tìm thấy kết quả nào');
+    expect(nothing.body).not.toContain('Bạn có muốn tìm');
+  });
+
+  it('offers the corrected query with a link, and shows course results with thumbnail, rating and price', async () => {
+    for (const typed of ['tieng%20ahn', 'tienganh', 'tieengs%20anh', 'tie6ng1%20anh']) {
+      const response = await get(`/tim-kiem/${typed}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body, typed).toMatch(
+        /Bạn có muốn tìm:<!-- --> <a[^>]*href="\/tim-kiem\/ti%E1%BA%BFng%20anh"[^>]*>tiếng anh<\/a>/,
+      );
+      expect(response.body, typed).toContain('<mark>Tiếng</mark> <mark>Anh</mark>');
+    }
+    const response = await get('/tim-kiem/tieng%20ahn');
+    const course = await t.services.course.listCoursesByIds(
+      (await t.services.search.search({ q: 'tiếng anh', kind: 'course', page: 1, limit: 20 })).items.map(
+        (hit) => hit.id,
+      ),
+    );
+    expect(course.length).toBeGreaterThan(0);
+    const rows = response.body.split('<li class="flex gap-3').slice(1);
+    const courseRow = rows.find(
+      (row) => row.includes('data-kind="course"') && row.includes(`href="/khoa-hoc/${course[0]!.slug}"`),
+    );
+    expect(courseRow).toBeDefined();
+    expect(courseRow).toContain(`src="${course[0]!.thumbnail ?? '/favicon.svg'}"`);
+    expect(courseRow).toContain(describeCourseCard(course[0]!).priceText);
+    if (course[0]!.rating_count) expect(courseRow).toContain(`Đánh giá ${course[0]!.rating_avg} trên 5`);
   });
 });
 
