@@ -28,6 +28,46 @@ export interface PaymentRefundInput {
 
 type Audit = (actor: Actor, action: string, target: { type: string; id: string }, summary: unknown) => Promise<unknown>;
 
+type RefundOutcome = Awaited<ReturnType<RefundsService['refundPayment']>>;
+
+/**
+ * A studio refund through the gateway, audited whether the gateway accepts it (`{action}`) or not
+ * (`{action}_failed`, then the error goes on): the answer the studio API gives for it.
+ */
+export async function runAuditedRefund(
+  audit: Audit,
+  actor: Actor,
+  entry: {
+    action: string;
+    target: { type: string; id: string };
+    input: { amount?: number | undefined; reason: string };
+  },
+  refund: () => Promise<RefundOutcome>,
+  summary: (result: RefundOutcome) => unknown,
+) {
+  try {
+    const result = await refund();
+    await audit(actor, entry.action, entry.target, summary(result));
+    return {
+      code: result.code,
+      requestId: result.requestId,
+      amount: result.amount,
+      status: result.status,
+      gateway: result.gateway,
+      gateway_ref: result.gatewayRef,
+      enrolments_revoked: result.enrolmentsRevoked,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await audit(actor, `${entry.action}_failed`, entry.target, {
+      amount: entry.input.amount ?? null,
+      reason: entry.input.reason,
+      message,
+    });
+    throw error;
+  }
+}
+
 export function createPaymentsDesk(deps: { db: Kysely<Database>; refunds: RefundsService; audit: Audit }) {
   const { db, refunds, audit } = deps;
 
@@ -56,32 +96,20 @@ export function createPaymentsDesk(deps: { db: Kysely<Database>; refunds: Refund
 
   async function refundPayment(actor: Actor, input: PaymentRefundInput) {
     const target = { type: 'payment', id: input.request_id.trim().toUpperCase() };
-    try {
-      const result = await refunds.refundPayment({
-        requestId: input.request_id,
-        amount: input.amount,
-        reason: input.reason,
-        actor: actor.viewer.fullName,
-      });
-      await audit(actor, 'payment.refund', target, { order: result.code, amount: result.amount, result });
-      return {
-        code: result.code,
-        request_id: result.requestId,
-        amount: result.amount,
-        status: result.status,
-        gateway: result.gateway,
-        gateway_ref: result.gatewayRef,
-        enrolments_revoked: result.enrolmentsRevoked,
-      };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await audit(actor, 'payment.refund_failed', target, {
-        amount: input.amount ?? null,
-        reason: input.reason,
-        message,
-      });
-      throw error;
-    }
+    const { requestId, ...result } = await runAuditedRefund(
+      audit,
+      actor,
+      { action: 'payment.refund', target, input },
+      () =>
+        refunds.refundPayment({
+          requestId: input.request_id,
+          amount: input.amount,
+          reason: input.reason,
+          actor: actor.viewer.fullName,
+        }),
+      (done) => ({ order: done.code, amount: done.amount, result: done }),
+    );
+    return { request_id: requestId, ...result };
   }
 
   return { listUnaccounted, refundPayment };

@@ -16,7 +16,7 @@ import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Viewer } from '../services.ts';
 import { toCsv } from './csv.ts';
 import { maskSecrets } from './mask.ts';
-import { createPaymentsDesk } from './payments-desk.ts';
+import { createPaymentsDesk, runAuditedRefund } from './payments-desk.ts';
 import * as repo from './studio.repository.ts';
 
 export interface Actor {
@@ -211,26 +211,14 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
   /** Refunds through the gateway; the attempt is audited whether the gateway accepts it or not. */
   async function refundOrder(actor: Actor, input: { code: string; amount?: number | undefined; reason: string }) {
     const target = { type: 'order', id: input.code.trim().toUpperCase() };
-    try {
-      const result = await refunds.refundOrder({ ...input, actor: actor.viewer.fullName });
-      await audit(actor, 'order.refund', target, { amount: result.amount, reason: input.reason, result });
-      return {
-        code: result.code,
-        amount: result.amount,
-        status: result.status,
-        gateway: result.gateway,
-        gateway_ref: result.gatewayRef,
-        enrolments_revoked: result.enrolmentsRevoked,
-      };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await audit(actor, 'order.refund_failed', target, {
-        amount: input.amount ?? null,
-        reason: input.reason,
-        message,
-      });
-      throw error;
-    }
+    const { requestId: _requestId, ...result } = await runAuditedRefund(
+      audit,
+      actor,
+      { action: 'order.refund', target, input },
+      () => refunds.refundOrder({ ...input, actor: actor.viewer.fullName }),
+      (done) => ({ amount: done.amount, reason: input.reason, result: done }),
+    );
+    return result;
   }
 
   async function listUsers(query: UserQuery) {
