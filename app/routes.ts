@@ -69,6 +69,8 @@ export default [
     route('chung-chi', 'routes/certificate-lookup.tsx'),
     route('chung-chi/:code', 'routes/certificate.tsx'),
     route('cong-thi', 'routes/exam-gate.tsx'),
+    route('cong-thi/:slug', 'routes/exams/contest.tsx'),
+    route('cong-thi/:slug/ket-qua/:attempt', 'routes/exams/result.tsx'),
     route('danh-muc/:slug', 'routes/course-category.tsx'),
     route('giai-phap', 'routes/solutions.tsx'),
     route('giai-phap/*', 'routes/solution-detail.tsx'),
