@@ -12,6 +12,7 @@ export default [
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('chung-chi/:code/in', 'routes/certificate-print.tsx'),
+  route('cong-thi/:slug/lam-bai', 'routes/exams/room.tsx'),
 
   // The studio, for editors and admins, with its own frame.
   route('studio', 'routes/studio/layout.tsx', [

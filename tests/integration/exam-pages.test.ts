@@ -108,6 +108,67 @@ describe('/cong-thi/{slug}', () => {
   });
 });
 
+describe('the exam room', () => {
+  it('sends a signed-out visitor to sign in, and a candidate without an attempt to the contest page', async () => {
+    const path = `/cong-thi/${PRACTICE}/lam-bai`;
+    const anonymous = await getPage(t, path);
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe(`/dang-nhap?redirect=${encodeURIComponent(path)}`);
+    const learner = await createShopper(t);
+    const away = await getPage(t, path, cookieOf(learner));
+    expect(away.statusCode).toBe(302);
+    expect(away.headers.location).toBe(`/cong-thi/${PRACTICE}`);
+    expect((await getPage(t, '/cong-thi/khong-co-ky-thi/lam-bai', cookieOf(learner))).statusCode).toBe(404);
+  });
+
+  it('resumes the open attempt, not indexable, with formulas and without any key or explanation', async () => {
+    const learner = await createShopper(t);
+    const exam = await room(learner, SEEDED_CONTESTS.open);
+    const first = exam.questions[0]!;
+    expect((await save(learner, exam.attempt_id, first.id, 'C', exam.last_seq + 1)).statusCode).toBe(200);
+    const response = await getPage(t, `/cong-thi/${SEEDED_CONTESTS.open}/lam-bai`, cookieOf(learner));
+    expect(response.statusCode).toBe(200);
+    const html = decodeHtml(response.body);
+    expect(robotsOf(html)).toBe('noindex, follow');
+    expect(html).toContain('class="katex"');
+    expect(html).toMatch(KATEX_CSS);
+    expect(html).toContain('<noscript>');
+    expect((html.match(/data-testid="room-question"/g) ?? []).length).toBe(22);
+    // The saved answer comes back checked (resume after a reload).
+    expect(html.match(/<input type="radio"[^>]* name="cau-\d+" checked=""/g)?.length).toBe(1);
+    expect(html).toMatch(/<input type="radio"[^>]* name="cau-1" checked=""\/><span class="font-semibold">C\.</);
+    const rows = await t.db
+      .selectFrom('exam_questions')
+      .select(['rendered', 'answer_key'])
+      .where(
+        'id',
+        'in',
+        exam.questions.map((question) => question.id),
+      )
+      .execute();
+    const textOf = (markup: string) =>
+      decodeHtml(markup)
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const pageText = textOf(html);
+    for (const row of rows) {
+      const explanation = textOf((JSON.parse(row.rendered) as { explanation: string }).explanation);
+      expect(explanation.length).toBeGreaterThan(20);
+      expect(pageText).not.toContain(explanation.slice(0, 50));
+    }
+    expect(html).not.toMatch(/answer_key|correct_answer|explanation/);
+  });
+
+  it('sends a candidate whose attempt was submitted to the result', async () => {
+    const learner = await createShopper(t);
+    const exam = await submitted(learner, PRACTICE);
+    const response = await getPage(t, `/cong-thi/${PRACTICE}/lam-bai`, cookieOf(learner));
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`/cong-thi/${PRACTICE}/ket-qua/${exam.attempt_id}`);
+  });
+});
+
 describe('the result page', () => {
   it('shows a practice result with keys, explanations and the history, not indexable', async () => {
     const learner = await createShopper(t);
