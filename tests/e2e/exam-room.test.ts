@@ -77,4 +77,31 @@ describe('the exam room', () => {
     // The saves tried while offline fail in the browser, as they should; nothing else may.
     expect(watch.unexpected().filter((line) => !line.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   });
+
+  it("shows the server's refusal for an answer after the deadline", async () => {
+    const db = journey.server.context.db;
+    const practice = 'luyen-tap-de-mau-toan-thpt-2025';
+    const { page } = await journey.openPage({ width: 360, height: 740 });
+    await signInDemoLearnerAt(journey, page, `/cong-thi/${practice}`);
+    await page.getByTestId('start-exam').click();
+    await page.waitForURL(journey.url(`/cong-thi/${practice}/lam-bai`));
+    await waitForHydration(page);
+    // The server's deadline passes while the page still counts down.
+    await db
+      .updateTable('exam_attempts')
+      .set({ deadline_at: new Date(Date.now() - 60_000).toISOString() as never })
+      .where('status', '=', 'open')
+      .execute();
+    await page.locator('#cau-1 input[type="radio"]').first().check();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('room-error')
+          .isVisible()
+          .catch(() => false),
+      )
+      .toBe(true);
+    expect(await page.getByTestId('room-error').innerText()).toContain('Đã hết giờ làm bài');
+    expect(await page.getByTestId('save-state').innerText()).toBe('Đã lưu');
+  });
 });
