@@ -82,6 +82,13 @@ describe('/cong-thi/{slug}', () => {
     expect(html).not.toContain('data-testid="start-exam"');
   });
 
+  it('lists every contest and practice room in the sitemap', async () => {
+    const sitemap = (await getPage(t, '/sitemap.xml')).body;
+    for (const slug of [...Object.values(SEEDED_CONTESTS), PRACTICE])
+      expect(sitemap).toContain(`<loc>http://localhost:3000/cong-thi/${slug}</loc>`);
+    expect(sitemap).not.toMatch(/\/cong-thi\/[^<]*\/(lam-bai|ket-qua)/);
+  });
+
   it('answers 404 for an unknown contest', async () => {
     expect((await getPage(t, '/cong-thi/khong-co-ky-thi')).statusCode).toBe(404);
   });
