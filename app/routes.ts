@@ -12,6 +12,7 @@ export default [
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('chung-chi/:code/in', 'routes/certificate-print.tsx'),
+  route('cong-thi/:slug/lam-bai', 'routes/exams/room.tsx'),
 
   // The studio, for editors and admins, with its own frame.
   route('studio', 'routes/studio/layout.tsx', [
@@ -69,6 +70,8 @@ export default [
     route('chung-chi', 'routes/certificate-lookup.tsx'),
     route('chung-chi/:code', 'routes/certificate.tsx'),
     route('cong-thi', 'routes/exam-gate.tsx'),
+    route('cong-thi/:slug', 'routes/exams/contest.tsx'),
+    route('cong-thi/:slug/ket-qua/:attempt', 'routes/exams/result.tsx'),
     route('danh-muc/:slug', 'routes/course-category.tsx'),
     route('giai-phap', 'routes/solutions.tsx'),
     route('giai-phap/*', 'routes/solution-detail.tsx'),

@@ -1,32 +1,52 @@
 import { BannerSlot } from '../components/banner-slot';
+import { ContestSection } from '../components/exams/contest-card';
 import { PageFrame } from '../components/page-frame';
-import { EmptyState, PostGrid } from '../components/post-card';
+import { PostGrid } from '../components/post-card';
 import { buildSeoMeta } from '../seo';
 import type { Route } from './+types/exam-gate';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [posts, banners] = await Promise.all([
+  const [contests, posts, banners] = await Promise.all([
+    context.services.exams.list({}),
     context.services.content.listPosts({ type: 'exam_gate', page: 1, limit: 30 }),
     context.services.site.listBanners({ placements: [3, 20, 21], signedIn: context.viewer !== null }),
   ]);
-  return { posts: posts.items, banners };
+  const ofState = (state: 'upcoming' | 'open' | 'closed') =>
+    contests.filter((contest) => contest.kind === 'contest' && contest.state === state);
+  return {
+    open: ofState('open'),
+    upcoming: ofState('upcoming'),
+    closed: ofState('closed'),
+    practice: contests.filter((contest) => contest.kind === 'practice'),
+    posts: posts.items,
+    banners,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   buildSeoMeta(matches, {
     title: 'Cổng thi',
     description:
-      'Kỳ thi và đề thi thử: tốt nghiệp THPT, vào lớp 10, Olympic, đánh giá năng lực, cùng khóa học để ôn luyện.',
+      'Thi thử trực tuyến theo cấu trúc đề tốt nghiệp THPT 2025: chấm điểm tự động, xếp hạng, lời giải chi tiết và luyện đề bất cứ lúc nào.',
     path: '/cong-thi',
   });
 
 export default function ExamGatePage({ loaderData }: Route.ComponentProps) {
-  const { posts, banners } = loaderData;
+  const { open, upcoming, closed, practice, posts, banners } = loaderData;
   return (
     <PageFrame title="Cổng thi" wide>
       <BannerSlot banners={banners[20] ?? []} placement={20} className="mb-6" priority />
       <BannerSlot banners={banners[3] ?? []} placement={3} className="mb-6" />
-      {posts.length > 0 ? <PostGrid posts={posts} /> : <EmptyState>Chưa có kỳ thi nào đang mở.</EmptyState>}
+      <ContestSection title="Đang diễn ra" contests={open} empty="Hiện chưa có kỳ thi nào đang diễn ra." />
+      <ContestSection title="Sắp diễn ra" contests={upcoming} empty="Chưa có kỳ thi nào sắp mở." />
+      <ContestSection title="Đã kết thúc" contests={closed} empty="Chưa có kỳ thi nào đã kết thúc." />
+      <ContestSection title="Luyện đề" contests={practice} empty="Chưa có đề luyện tập nào." />
+      {posts.length > 0 ? (
+        <section aria-label="Tin kỳ thi">
+          <h2 className="mb-3 text-lg font-semibold text-slate-900">Tin kỳ thi</h2>
+          <PostGrid posts={posts} />
+        </section>
+      ) : null}
       <BannerSlot banners={banners[21] ?? []} placement={21} className="mt-8" />
     </PageFrame>
   );

@@ -13,14 +13,15 @@ function isoDate(value: Date | string): string {
 }
 
 async function collectUrls(context: Route.LoaderArgs['context']): Promise<Array<{ path: string; lastmod?: string }>> {
-  const { course, content, support, catalog } = context.services;
-  const [courses, posts, articles, courseCategories, postCategories, tags] = await Promise.all([
+  const { course, content, support, catalog, exams } = context.services;
+  const [courses, posts, articles, courseCategories, postCategories, tags, contests] = await Promise.all([
     course.listSlugs(),
     content.listPaths(),
     support.listSlugs(),
     catalog.listCategories('course'),
     catalog.listCategories('post'),
     content.listTags(100),
+    exams.list({}),
   ]);
   const urls: Array<{ path: string; lastmod?: string }> = [
     '/',
@@ -43,6 +44,7 @@ async function collectUrls(context: Route.LoaderArgs['context']): Promise<Array<
     });
   }
   for (const row of articles) urls.push({ path: `/ho-tro-khach-hang/${row.slug}`, lastmod: isoDate(row.updated_at) });
+  for (const contest of contests) urls.push({ path: `/cong-thi/${contest.slug}` });
   return urls;
 }
 

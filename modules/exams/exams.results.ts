@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Grader } from './exams.grading.ts';
 import { parseKey } from './exams.grading.ts';
 import { orderQuestions } from './exams.layout.ts';
-import { toShownAnswer } from './exams.present.ts';
+import { roomQuestion, toShownAnswer } from './exams.present.ts';
 import type { RenderedQuestion } from './exams.render.ts';
 import * as repo from './exams.repository.ts';
 import { gradeAnswer, scoreOnTen, toPoints, type Answer } from './exams.scoring.ts';
@@ -97,6 +97,7 @@ export function createResults({ db, now, ownAttempt, grader }: ResultsDeps) {
       if (graded.correct) topic.correct += 1;
       topics.set(question.topic, topic);
       const rendered = JSON.parse(question.rendered) as RenderedQuestion;
+      const shown = roomQuestion(question, index + 1, part, layout);
       return {
         id: question.id,
         number: index + 1,
@@ -105,6 +106,8 @@ export function createResults({ db, now, ownAttempt, grader }: ResultsDeps) {
         topic: question.topic,
         difficulty: question.difficulty,
         points: toPoints(question.points),
+        prompt_html: shown.prompt_html,
+        options: shown.options,
         answer: toShownAnswer(question, stored, layout),
         correct_answer: visible ? toShownAnswer(question, key.correct, layout) : null,
         points_awarded: visible ? toPoints(awarded) : null,

@@ -150,6 +150,8 @@ export const resultSchema = z.object({
       topic: z.string(),
       difficulty: z.enum(['easy', 'medium', 'hard']),
       points: z.number(),
+      prompt_html: z.string(),
+      options: z.array(z.object({ label: z.string(), html: z.string(), image_url: z.string().nullable() })),
       answer: answerValue,
       correct_answer: answerValue,
       points_awarded: z.number().nullable(),
