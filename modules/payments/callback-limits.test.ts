@@ -10,7 +10,7 @@ import { signSmsBody } from '../subscriptions/carrier-sms.ts';
 import { createShopper } from '../../tests/helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { UNSIGNED_NOTIFICATION_LIMIT } from '../cache/throttle.ts';
-import { signVnpay } from './vnpay.ts';
+import { signedVnpayNotice } from '../../tests/helpers/gateway-notices.ts';
 
 let t: TestContext;
 
@@ -34,17 +34,6 @@ async function inBatches<T>(count: number, send: (index: number) => Promise<T>, 
 }
 
 describe('gateway IPNs', () => {
-  const secret = 'khaitri-vnpay-demo-secret';
-  const fields = (txnRef: string, amount: number) => ({
-    vnp_Amount: String(amount * 100),
-    vnp_ResponseCode: '00',
-    vnp_TransactionStatus: '00',
-    vnp_TmnCode: 'KHAITRI1',
-    vnp_TxnRef: txnRef,
-    vnp_TransactionNo: '1',
-    vnp_OrderInfo: 'Thanh toan',
-  });
-  const signed = (values: Record<string, string>) => ({ ...values, vnp_SecureHash: signVnpay(secret, values) });
   const ipn = (values: Record<string, string>, remoteAddress: string) =>
     t.app.inject({ method: 'GET', url: `/api/payment/vnpay/ipn?${new URLSearchParams(values)}`, remoteAddress });
 
@@ -59,7 +48,7 @@ describe('gateway IPNs', () => {
       }),
     );
     const notifier = nextClientAddress();
-    const valid = await inBatches(BURST, (index) => ipn(signed(fields(orders[index % 4]!.ref, 90_000)), notifier));
+    const valid = await inBatches(BURST, (index) => ipn(signedVnpayNotice(orders[index % 4]!.ref, 90_000), notifier));
     expect(new Set(valid.map((answer) => answer.statusCode))).toEqual(new Set([200]));
     expect(new Set(valid.map((answer) => answer.json().RspCode))).toEqual(new Set(['00', '02']));
     for (const { shopper, ref } of orders) {
@@ -78,7 +67,7 @@ describe('gateway IPNs', () => {
 
     // Badly signed: answered as the gateway expects up to the limit, then refused before any work.
     const forger = nextClientAddress();
-    const forged = { ...signed(fields(orders[0]!.ref, 90_000)), vnp_SecureHash: 'ab'.repeat(64) };
+    const forged = { ...signedVnpayNotice(orders[0]!.ref, 90_000), vnp_SecureHash: 'ab'.repeat(64) };
     const answers = await inBatches(UNSIGNED_NOTIFICATION_LIMIT.hits + 10, () => ipn(forged, forger), 10);
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(UNSIGNED_NOTIFICATION_LIMIT.hits);
@@ -88,11 +77,11 @@ describe('gateway IPNs', () => {
       Message: 'Fail checksum',
     });
     // A valid notification from that same address still goes through.
-    expect((await ipn(signed(fields(orders[1]!.ref, 90_000)), forger)).json().RspCode).toBe('02');
+    expect((await ipn(signedVnpayNotice(orders[1]!.ref, 90_000), forger)).json().RspCode).toBe('02');
     // The browser return is limited the same way: a valid one always lands on the order.
     const back = await t.app.inject({
       method: 'GET',
-      url: `/api/payment/vnpay/return?${new URLSearchParams(signed(fields(orders[2]!.ref, 90_000)))}`,
+      url: `/api/payment/vnpay/return?${new URLSearchParams(signedVnpayNotice(orders[2]!.ref, 90_000))}`,
       remoteAddress: forger,
     });
     expect(back.statusCode).toBe(302);

@@ -6,7 +6,7 @@ import { createShopper, decideOnSimulator } from '../../tests/helpers/commerce.t
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { signMomoResult } from './momo.ts';
 import { MOMO_SANDBOX } from './payments.config.ts';
-import { signVnpay } from './vnpay.ts';
+import { signedVnpayNotice } from '../../tests/helpers/gateway-notices.ts';
 
 let t: TestContext;
 
@@ -104,17 +104,6 @@ describe('MoMo IPN', () => {
 });
 
 describe('VNPay IPN and browser return', () => {
-  const secret = 'khaitri-vnpay-demo-secret';
-  const fields = (txnRef: string, amount: number) => ({
-    vnp_Amount: String(amount * 100),
-    vnp_ResponseCode: '00',
-    vnp_TransactionStatus: '00',
-    vnp_TmnCode: 'KHAITRI1',
-    vnp_TxnRef: txnRef,
-    vnp_TransactionNo: '1',
-    vnp_OrderInfo: 'Thanh toan',
-  });
-  const signed = (values: Record<string, string>) => ({ ...values, vnp_SecureHash: signVnpay(secret, values) });
   const call = (kind: 'ipn' | 'return', values: Record<string, string>) =>
     t.app.inject({
       method: 'GET',
@@ -125,13 +114,13 @@ describe('VNPay IPN and browser return', () => {
   it('answers each RspCode and fulfils once while the return races the IPN', async () => {
     const { shopper, order } = await placeOrder('vnpay', 80_000);
     const ref = `${order.code}01`;
-    expect((await call('ipn', { ...signed(fields(ref, 80_000)), vnp_Amount: '1' })).json()).toEqual({
+    expect((await call('ipn', { ...signedVnpayNotice(ref, 80_000), vnp_Amount: '1' })).json()).toEqual({
       RspCode: '97',
       Message: 'Fail checksum',
     });
-    expect((await call('ipn', signed(fields(ref, 70_000)))).json().RspCode).toBe('04');
-    expect((await call('ipn', signed(fields('KT20260101ZZZZZZ01', 80_000)))).json().RspCode).toBe('01');
-    const good = signed(fields(ref, 80_000));
+    expect((await call('ipn', signedVnpayNotice(ref, 70_000))).json().RspCode).toBe('04');
+    expect((await call('ipn', signedVnpayNotice('KT20260101ZZZZZZ01', 80_000))).json().RspCode).toBe('01');
+    const good = signedVnpayNotice(ref, 80_000);
     const [returned, first, second] = await Promise.all([call('return', good), call('ipn', good), call('ipn', good)]);
     expect(returned.statusCode).toBe(302);
     expect([first.json().RspCode, second.json().RspCode].sort()).toEqual(['00', '02']);

@@ -9,6 +9,20 @@ import { nextClientAddress } from './auth.ts';
 import { createShopper, decideOnSimulator, type Shopper } from './commerce.ts';
 import type { TestContext } from './test-app.ts';
 
+/** A successful VNPay notification for this reference and amount, signed with the demo secret. */
+export function signedVnpayNotice(txnRef: string, amount: number): Record<string, string> {
+  const values = {
+    vnp_Amount: String(amount * 100),
+    vnp_ResponseCode: '00',
+    vnp_TransactionStatus: '00',
+    vnp_TmnCode: 'KHAITRI1',
+    vnp_TxnRef: txnRef,
+    vnp_TransactionNo: '1',
+    vnp_OrderInfo: 'Thanh toan',
+  };
+  return { ...values, vnp_SecureHash: signVnpay('khaitri-vnpay-demo-secret', values) };
+}
+
 /** The signed fields the simulator put on the browser's return: the same as its IPN. */
 export const returnFields = (returnLocation: string) => Object.fromEntries(new URL(returnLocation).searchParams);
 
