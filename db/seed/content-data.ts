@@ -112,7 +112,7 @@ export const HELP: Array<[string, string, string]> = [
   [
     'tai-khoan-va-dang-nhap',
     'Tài khoản bị khóa tạm thời',
-    'Sau nhiều lần nhập sai, tài khoản bị khóa 15 phút để bảo vệ bạn. Hãy thử lại sau hoặc gọi tổng đài 1800 1090.',
+    'Nhập sai mật khẩu nhiều lần, việc đăng nhập bằng mật khẩu trên thiết bị đó tạm dừng, nhưng tài khoản của bạn không bị khóa: chọn “Đăng nhập bằng mã OTP” để nhận mã qua SMS và vào học ngay. Trên thiết bị bạn đã từng đăng nhập, người khác đoán sai mật khẩu không làm bạn bị chặn. Nếu tài khoản bị quản trị viên khóa, hãy gọi tổng đài 1800 1090.',
   ],
   [
     'tai-khoan-va-dang-nhap',
