@@ -250,7 +250,16 @@ export function createRefundsService(deps: {
     return result.status;
   }
 
-  return { refundOrder, refundPayment, refundAutomatically };
+  /** Payments that succeeded on an order they did not complete (the studio's "Cần xử lý"), newest first. */
+  async function listUnaccounted(page: { limit: number; offset: number }) {
+    const [rows, total] = await Promise.all([
+      repo.listUnaccountedPayments(db, page),
+      repo.countUnaccountedPayments(db),
+    ]);
+    return { rows, total };
+  }
+
+  return { refundOrder, refundPayment, refundAutomatically, listUnaccounted };
 }
 
 /**

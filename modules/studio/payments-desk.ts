@@ -4,11 +4,8 @@
  * from before the late-payment rule — listed until they are refunded; and the refund of any
  * payment that succeeded, audited like every studio write whether the gateway accepts it or not.
  */
-import type { Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
 import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
-import { countUnaccountedPayments, listUnaccountedPayments } from '../payments/payment-operations.repository.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Actor, Page } from './studio.service.ts';
 
@@ -68,14 +65,11 @@ export async function runAuditedRefund(
   }
 }
 
-export function createPaymentsDesk(deps: { db: Kysely<Database>; refunds: RefundsService; audit: Audit }) {
-  const { db, refunds, audit } = deps;
+export function createPaymentsDesk(deps: { refunds: RefundsService; audit: Audit }) {
+  const { refunds, audit } = deps;
 
   async function listUnaccounted({ page, limit }: Page) {
-    const [rows, total] = await Promise.all([
-      listUnaccountedPayments(db, { limit, offset: (page - 1) * limit }),
-      countUnaccountedPayments(db),
-    ]);
+    const { rows, total } = await refunds.listUnaccounted({ limit, offset: (page - 1) * limit });
     const items = rows.map((row) => {
       const state = row.refund_status ?? 'none';
       return {

@@ -310,7 +310,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     return { items, total };
   }
 
-  const desk = createPaymentsDesk({ db, refunds, audit });
+  const desk = createPaymentsDesk({ refunds, audit });
 
   return {
     /** The order states in Vietnamese, for the filters. */
