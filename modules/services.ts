@@ -58,7 +58,7 @@ import { createStudioPagesService, type StudioPagesService } from './studio/help
 import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
-import { createExamsService, type ExamsService } from './exams/index.ts';
+import { createContestsAdmin, createExamsService, type ContestsAdmin, type ExamsService } from './exams/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -129,6 +129,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   partnerships: PartnershipsService;
   /** Online mock exams: contests, attempts with a server deadline, saves, scoring, results, rankings. */
   exams: ExamsService;
+  /** The studio's contests: scheduling, the live view, results (CSV), item analysis, key corrections. */
+  examContests: ContestsAdmin;
 }
 
 /** Who is making the request. Filled by the identity module; null for anonymous visitors. */
@@ -289,10 +291,28 @@ export function createServices({
     publicUrl: env.PUBLIC_URL,
     ...(logger ? { log: logger } : {}),
   });
+  const exams = createExamsService({
+    db,
+    ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId),
+  });
+  const studioPeople = createStudioPeopleService({
+    db,
+    enrolments: commerce.enrolments,
+    notifications,
+    audit: studio.audit,
+  });
   return {
     push,
     partnerships,
-    exams: createExamsService({ db, ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId) }),
+    exams,
+    examContests: createContestsAdmin({
+      db,
+      audit: studio.audit,
+      notifications,
+      postChoices: () => content.postChoices('exam_gate'),
+      courseChoices: () => studioPeople.courseChoices(),
+      correctKey: exams.correctKey,
+    }),
     ...commerce,
     studio,
     affiliates,
@@ -312,12 +332,7 @@ export function createServices({
     }),
     studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
-    studioPeople: createStudioPeopleService({
-      db,
-      enrolments: commerce.enrolments,
-      notifications,
-      audit: studio.audit,
-    }),
+    studioPeople,
     studioDesk: createStudioDeskService({ db, notifications, messaging, audit: studio.audit }),
     broadcasts: createBroadcastsService({
       db,

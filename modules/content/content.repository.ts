@@ -162,3 +162,14 @@ export function listPublishedPostPaths(db: Db, now: string) {
     .orderBy('posts.id')
     .execute();
 }
+
+/** Every post of one type, published or not (choices in the studio), newest first. */
+export function listPostChoices(db: Db, type: PostType, limit: number) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'type', 'slug', 'title', 'is_published'])
+    .where('type', '=', type)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -156,9 +156,20 @@ export function createContentService({
     });
   }
 
+  /** Posts of a type to link elsewhere (an exam_gate post to its contest), drafts included. */
+  async function postChoices(type: PostType, limit = 200) {
+    return (await repo.listPostChoices(db, type, limit)).map((row) => ({
+      id: row.id,
+      title: row.title,
+      url: describePostUrl(row.type, row.slug),
+      published: row.is_published === 1,
+    }));
+  }
+
   return {
     listPosts,
     getPost,
+    postChoices,
     listTags,
     getTag,
     listMedia,

@@ -5,3 +5,5 @@ export type { ExamInput, QuestionInput, ContestInput } from './exams.authoring.t
 export { THPT_STRUCTURES, normalizeShortAnswer, type ExamTemplate } from './exams.scoring.ts';
 export { ANSWER_GRACE_MS } from './exams.grading.ts';
 export type { ExamsTables } from './exams.table.ts';
+export { createContestsAdmin, type ContestsAdmin } from './exams.admin-contests.ts';
+export { examContestsAdminRoutes } from './exams.admin-contests.routes.ts';

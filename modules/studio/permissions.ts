@@ -36,6 +36,10 @@ export const STUDIO_PERMISSIONS = {
   'enrolments.write': ['admin'],
   'support.write': ['editor', 'admin'],
   'broadcasts.send': ['admin'],
+  // Exam contests (modules/exams): scheduling, the live view, results and item analysis; a key
+  // correction re-grades every candidate of the exam, so it needs the write permission.
+  'contests.read': ['editor', 'admin'],
+  'contests.write': ['editor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;
