@@ -60,6 +60,11 @@ export default [
     route('ho-tro/:id', 'routes/studio/support-request.tsx'),
     route('bao-loi', 'routes/studio/error-reports.tsx'),
     route('thong-bao', 'routes/studio/broadcasts.tsx'),
+    route('ky-thi', 'routes/studio/exam-contests.tsx'),
+    route('ky-thi/:id', 'routes/studio/exam-contest.tsx'),
+    route('ky-thi/:id/theo-doi', 'routes/studio/exam-contest-live.tsx'),
+    route('ky-thi/:id/ket-qua', 'routes/studio/exam-contest-results.tsx'),
+    route('ky-thi/:id/phan-tich', 'routes/studio/exam-contest-analysis.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

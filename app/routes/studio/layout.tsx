@@ -15,6 +15,7 @@ const LINKS: { to: string; label: string; end?: boolean; group?: string; permiss
   { to: '/studio', label: 'Tổng quan', end: true },
   { to: '/studio/khoa-hoc', label: 'Khóa học', group: 'Khóa học', permission: 'courses.write' },
   { to: '/studio/cau-hoi', label: 'Câu hỏi', group: 'Khóa học', permission: 'questions.read' },
+  { to: '/studio/ky-thi', label: 'Kỳ thi', group: 'Khóa học', permission: 'contests.read' },
   { to: '/studio/giang-vien', label: 'Giảng viên', group: 'Khóa học', permission: 'site.write' },
   { to: '/studio/chu-de', label: 'Chủ đề', group: 'Khóa học', permission: 'site.write' },
   { to: '/studio/bai-viet', label: 'Bài viết', group: 'Nội dung', permission: 'content.write' },
