@@ -87,7 +87,7 @@ describe('studio contests', () => {
     const item = page.getByTestId('item-1');
     const before = (await item.getByTestId('key').textContent())!;
     const wrong = ['A', 'B', 'C', 'D'].find((letter) => letter !== before)!;
-    await item.getByText('Sửa đáp án câu 1').click();
+    await item.getByText('Sửa đáp án câu 1', { exact: true }).click();
     await item.getByLabel(wrong, { exact: true }).check();
     await item.getByRole('button', { name: 'Sửa đáp án và chấm lại' }).click();
     await expect
