@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_ACTIVATION_CODES } from '../db/seed/activation.ts';
+import { SEEDED_CONTESTS } from '../db/seed/exams.ts';
 import { seedDemoData } from '../db/seed/index.ts';
 import { signIn } from '../tests/helpers/auth.ts';
 import { findDemoStudy } from '../tests/helpers/learning.ts';
@@ -111,5 +112,33 @@ it('sends the same quiz, discussion, review and certificate answers', async () =
     const quick = await fast.inject({ method: 'GET', url, headers: session.bearer });
     expect(checked.statusCode, url).toBe(200);
     expect(JSON.parse(quick.body), url).toEqual(JSON.parse(checked.body));
+  }
+});
+
+it('sends the same studio contest answers (list, details, live view, results, item analysis)', async () => {
+  const admin = await signIn(t, 'quantri@khaitri.vn', 'KhaiTri@2026');
+  const { id } = await t.db
+    .selectFrom('exam_contests')
+    .select('id')
+    .where('slug', '=', SEEDED_CONTESTS.finished)
+    .executeTakeFirstOrThrow();
+  for (const url of [
+    '/api/admin/exam-contests.json',
+    '/api/admin/exam-contests/choices.json',
+    `/api/admin/exam-contests/${id}.json`,
+    `/api/admin/exam-contests/${id}/live.json`,
+    `/api/admin/exam-contests/${id}/results.json`,
+    `/api/admin/exam-contests/${id}/analysis.json`,
+  ]) {
+    const checked = await t.app.inject({ method: 'GET', url, headers: admin.bearer });
+    const quick = await fast.inject({ method: 'GET', url, headers: admin.bearer });
+    expect(quick.statusCode, url).toBe(200);
+    // The live view's clock moves between the two requests.
+    const body = (text: string) => {
+      const json = JSON.parse(text) as { data: Record<string, unknown> };
+      if (!Array.isArray(json.data)) delete json.data.server_now;
+      return json;
+    };
+    expect(body(quick.body), url).toEqual(body(checked.body));
   }
 });
