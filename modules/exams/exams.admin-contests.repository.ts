@@ -37,6 +37,15 @@ export function examChoices(db: Db) {
     .execute();
 }
 
+/** Each exam's maximum (the sum of its questions' points, in thousandths). */
+export function examMaxima(db: Db) {
+  return db
+    .selectFrom('exam_questions')
+    .select((eb) => ['exam_id', eb.fn.sum<number | string>('points').as('max')])
+    .groupBy('exam_id')
+    .execute();
+}
+
 export function updateContest(db: Db, id: number, values: Updateable<ExamContestsTable>) {
   return db.updateTable('exam_contests').set(values).where('id', '=', id).execute();
 }

@@ -94,14 +94,13 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
   }
 
   async function list(query: { state?: ContestListState | undefined }) {
-    const [contests, counts, exams] = await Promise.all([
+    const [contests, counts, maxima] = await Promise.all([
       repo.listContests(db, {}),
       admin.attemptCounts(db, liveAfter()),
-      admin.examChoices(db),
+      admin.examMaxima(db),
     ]);
     const byContest = new Map(counts.map((c) => [c.contest_id, c]));
-    const maxOf = new Map<number, number>();
-    for (const exam of exams) maxOf.set(exam.id, await examMax(exam.id));
+    const maxOf = new Map(maxima.map((exam) => [exam.exam_id, Number(exam.max)]));
     return contests
       .map((contest) => row(contest, byContest.get(contest.id), maxOf.get(contest.exam_id) ?? 10_000))
       .filter((contest) => !query.state || contest.state === query.state);

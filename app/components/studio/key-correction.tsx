@@ -39,9 +39,10 @@ function KeyInputs({ type, current, number }: { type: string; current: unknown; 
         </legend>
         <div className="flex gap-4">
           {LETTERS.map((letter) => (
-            <label key={letter} className="flex items-center gap-1 text-base">
+            <label key={letter} className="flex min-h-11 items-center gap-2 text-base">
               <input
                 type={type === 'single' ? 'radio' : 'checkbox'}
+                className="h-5 w-5"
                 name={type === 'single' ? 'key' : `key_${letter}`}
                 value={letter}
                 defaultChecked={chosen.has(letter)}
@@ -124,7 +125,7 @@ export function KeyCorrectionForm(props: {
       <input type="hidden" name="type" value={props.type} />
       <KeyInputs type={props.type} current={props.current} number={props.number} />
       <label className="mb-3 flex items-start gap-2 text-sm">
-        <input type="checkbox" name="confirm" className="mt-1" />
+        <input type="checkbox" name="confirm" className="mt-0.5 h-5 w-5 shrink-0" />
         <span>
           Tôi xác nhận sửa đáp án câu {props.number}: mọi bài đã nộp của đề ({props.attempts} bài trong kỳ thi này, và
           các kỳ thi khác dùng cùng đề) được chấm lại, thứ hạng tính lại và thí sinh bị đổi điểm nhận thông báo.

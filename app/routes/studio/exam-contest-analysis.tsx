@@ -1,4 +1,4 @@
-import { useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import { keyCorrectionInput } from '../../../modules/exams/exams.admin-contests.schemas';
 import { can } from '../../../modules/studio/permissions';
 import { katexLinks } from '../../components/exams/katex-links';
@@ -28,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = contestIdOf(params.id)!;
   const form = await request.formData();
   const questionId = Number(form.get('question_id'));
-  const fail = (message: string) => ({ question_id: questionId, notice: '', message });
+  const fail = (message: string, status = 400) => data({ question_id: questionId, notice: '', message }, { status });
   if (form.get('confirm') === null) return fail('Vui lòng đánh dấu xác nhận trước khi chấm lại.');
   const key = keyFromForm(String(form.get('type') ?? ''), form);
   if (typeof key === 'object' && 'error' in key) return fail(key.error);
@@ -37,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const result = await runForm({}, () =>
     context.services.examContests.correctKey({ viewer, ip: context.clientIp }, id, parsed.data),
   );
-  if (!('regraded' in result)) return fail(result.data.message);
+  if (!('regraded' in result)) return fail(result.data.message, result.init?.status ?? 400);
   return {
     question_id: questionId,
     message: '',
