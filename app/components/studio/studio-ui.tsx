@@ -10,6 +10,13 @@ export const METHOD_TEXT: Record<string, string> = {
   free: 'Miễn phí',
 };
 
+/** A payment attempt's state, as the studio says it. */
+export const PAYMENT_STATUS_TEXT: Record<string, string> = {
+  pending: 'Đang chờ',
+  succeeded: 'Thành công',
+  failed: 'Thất bại',
+};
+
 export const USER_STATUS_TEXT: Record<string, string> = {
   pending: 'Chưa kích hoạt',
   active: 'Hoạt động',
