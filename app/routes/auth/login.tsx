@@ -91,7 +91,10 @@ export default function LoginPage({ actionData, loaderData }: Route.ComponentPro
           error={state?.fields.password}
         />
         <div className="mb-4 flex justify-end text-sm">
-          <Link to="/doi-mat-khau" className="font-medium text-brand-700 hover:underline">
+          <Link
+            to="/doi-mat-khau"
+            className="inline-flex min-h-6 items-center font-medium text-brand-700 hover:underline"
+          >
             Quên mật khẩu?
           </Link>
         </div>
