@@ -53,16 +53,24 @@ function Frame({ children, role, fullName }: { children: React.ReactNode; role?:
   const links = LINKS.filter((link) => !link.permission || can(role as 'admin', link.permission));
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
-        <Link to="/studio" className="font-bold text-brand-700">
+      {/* On a phone the name gives way (truncated), never the way back to the learner site. */}
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-1.5">
+        <Link
+          to="/studio"
+          className="inline-flex min-h-11 shrink-0 items-center font-bold whitespace-nowrap text-brand-700"
+        >
           Studio Khai Trí
         </Link>
-        <p className="min-w-0 truncate text-sm text-slate-600">
-          {fullName} {role ? `· ${ROLE_LABELS[role] ?? role}` : null} ·{' '}
-          <Link to="/" className="underline">
+        <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
+          {fullName ? (
+            <p className="min-w-0 truncate" title={`${fullName}${role ? ` · ${ROLE_LABELS[role] ?? role}` : ''}`}>
+              {fullName} {role ? `· ${ROLE_LABELS[role] ?? role}` : null}
+            </p>
+          ) : null}
+          <Link to="/" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap underline">
             Về trang học
           </Link>
-        </p>
+        </div>
       </header>
       {navigation.state === 'loading' ? (
         <p role="status" className="bg-brand-50 px-4 py-1 text-sm text-brand-700">
