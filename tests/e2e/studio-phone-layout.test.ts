@@ -30,6 +30,21 @@ async function first<T>(query: Promise<T | undefined>, what: string): Promise<T>
   return row;
 }
 
+/** The seeded contest with the most submitted attempts (the finished one): the fullest tables. */
+async function contestWithResults(db: Db): Promise<number> {
+  const row = await first(
+    db
+      .selectFrom('exam_attempts')
+      .select('contest_id')
+      .where('status', '=', 'submitted')
+      .groupBy('contest_id')
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .executeTakeFirst(),
+    'contest with submitted attempts',
+  );
+  return row.contest_id;
+}
+
 /**
  * The URLs that stand for each studio route (by its pattern in app/routes.ts): a real record of the
  * demo seed for a detail page, and the new-record form where the page has one.
@@ -132,6 +147,17 @@ const STUDIO_PAGES: Record<string, PageUrls> = {
   },
   '/studio/bao-loi': fixed('/studio/bao-loi'),
   '/studio/thong-bao': fixed('/studio/thong-bao'),
+  '/studio/ky-thi': fixed('/studio/ky-thi'),
+  '/studio/ky-thi/:id': async (db) => {
+    const contest = await first(
+      db.selectFrom('exam_contests').select('id').where('kind', '=', 'contest').orderBy('id').executeTakeFirst(),
+      'exam contest',
+    );
+    return [`/studio/ky-thi/${contest.id}`, '/studio/ky-thi/moi'];
+  },
+  '/studio/ky-thi/:id/theo-doi': async (db) => [`/studio/ky-thi/${await contestWithResults(db)}/theo-doi`],
+  '/studio/ky-thi/:id/ket-qua': async (db) => [`/studio/ky-thi/${await contestWithResults(db)}/ket-qua`],
+  '/studio/ky-thi/:id/phan-tich': async (db) => [`/studio/ky-thi/${await contestWithResults(db)}/phan-tich`],
 };
 
 async function postPage(db: Db, type: 'post' | 'solution', section: string): Promise<string> {
