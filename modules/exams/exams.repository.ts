@@ -228,6 +228,39 @@ export function listSubmittedAttempts(db: Db, contestId: number) {
     .execute();
 }
 
+/**
+ * Where a score and time used stand among the contest's ranked attempts (each candidate's first
+ * submitted one): how many there are, and how many did strictly better (a higher score, or the same
+ * and faster). Counted by the database: one submission no longer reads the whole ranking.
+ */
+export async function standingOf(db: Db, contestId: number, score: number, timeUsedSeconds: number) {
+  const row = await db
+    .selectFrom('exam_attempts')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('candidates'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.or([
+                eb('score', '>', score),
+                eb.and([eb('score', '=', score), eb('time_used_seconds', '<', timeUsedSeconds)]),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('better'),
+    ])
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'submitted')
+    .where('attempt_no', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { candidates: Number(row.candidates), better: Number(row.better ?? 0) };
+}
+
 /** Each candidate's first submitted attempt, best first: score, then time used. */
 export function rankingRows(db: Db, contestId: number) {
   return db
