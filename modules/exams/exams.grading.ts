@@ -47,6 +47,7 @@ export async function gradeAttempt(db: Db, attempt: Pick<AttemptRow, 'id'>, exam
   const scoringOf = new Map<number, PartScoring>(parts.map((part) => [part.id, part.scoring]));
   const byQuestion = new Map(answers.map((answer) => [answer.question_id, answer]));
   let total = 0;
+  const changed: { questionId: number; points: number }[] = [];
   for (const question of questions) {
     const saved = byQuestion.get(question.id);
     if (!saved) continue;
@@ -57,9 +58,9 @@ export async function gradeAttempt(db: Db, attempt: Pick<AttemptRow, 'id'>, exam
       scoringOf.get(question.part_id) ?? 'all_or_nothing',
     );
     total += graded.awarded;
-    if (saved.points_awarded !== graded.awarded)
-      await repo.setAnswerPoints(db, attempt.id, question.id, graded.awarded);
+    if (saved.points_awarded !== graded.awarded) changed.push({ questionId: question.id, points: graded.awarded });
   }
+  await repo.setAnswersPoints(db, attempt.id, changed);
   await repo.setAttemptScore(db, attempt.id, Math.round(total));
   return total;
 }

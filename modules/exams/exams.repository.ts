@@ -199,13 +199,16 @@ export function setAttemptScore(db: Db, attemptId: number, score: number) {
   return db.updateTable('exam_attempts').set({ score }).where('id', '=', attemptId).execute();
 }
 
-export function setAnswerPoints(db: Db, attemptId: number, questionId: number, points: number) {
-  return db
-    .updateTable('exam_answers')
-    .set({ points_awarded: points })
-    .where('attempt_id', '=', attemptId)
-    .where('question_id', '=', questionId)
-    .execute();
+/** Writes the points of several answers of an attempt in one statement. */
+export async function setAnswersPoints(db: Db, attemptId: number, marks: { questionId: number; points: number }[]) {
+  if (marks.length === 0) return;
+  const cases = sql.join(
+    marks.map((mark) => sql`when ${mark.questionId} then cast(${mark.points} as integer)`),
+    sql` `,
+  );
+  const ids = sql.join(marks.map((mark) => mark.questionId));
+  await sql`update exam_answers set points_awarded = case question_id ${cases} end
+    where attempt_id = ${attemptId} and question_id in (${ids})`.execute(db);
 }
 
 /** Open attempts whose deadline (and grace) has passed, oldest first. */
