@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, readBenchDatabaseUrl } from './env.ts';
 
 /** A VAPID key pair for these tests only (npx web-push generate-vapid-keys). */
 const VAPID = {
@@ -79,5 +79,15 @@ describe('loadEnv', () => {
         .ALLOWED_HOSTS,
     ).toEqual(['khaitri.vn', 'm.khaitri.vn', 'khaitri.com.vn:8443']);
     expect(() => loadEnv({ ALLOWED_HOSTS: 'https://evil.example/' })).toThrow(/ALLOWED_HOSTS/);
+  });
+});
+
+describe('readBenchDatabaseUrl', () => {
+  it('takes BENCH_DATABASE_URL, else the test suite’s PostgreSQL, else none', () => {
+    const bench = 'postgres://postgres@127.0.0.1:5432/bench';
+    const test = 'postgres://postgres@127.0.0.1:5432/khai_tri_test';
+    expect(readBenchDatabaseUrl({ BENCH_DATABASE_URL: bench, TEST_DATABASE_URL: test })).toBe(bench);
+    expect(readBenchDatabaseUrl({ BENCH_DATABASE_URL: ' ', TEST_DATABASE_URL: test })).toBe(test);
+    expect(readBenchDatabaseUrl({})).toBeUndefined();
   });
 });

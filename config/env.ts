@@ -267,6 +267,14 @@ export function readTestDatabaseUrl(source: EnvSource = process.env): string | u
   return value ? value : undefined;
 }
 
+/**
+ * The PostgreSQL server the benchmarks that run on both engines use (bench -- exams): BENCH_DATABASE_URL,
+ * else TEST_DATABASE_URL. Each run works in a schema of its own and drops it afterwards.
+ */
+export function readBenchDatabaseUrl(source: EnvSource = process.env): string | undefined {
+  return source.BENCH_DATABASE_URL?.trim() || readTestDatabaseUrl(source);
+}
+
 /** Which engine an integration pass runs on: `sqlite` (default) or `postgres` (needs TEST_DATABASE_URL). */
 export function readTestEngine(source: EnvSource = process.env): 'sqlite' | 'postgres' {
   return source.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { isUniqueViolation } from '../lib/errors.ts';
 import { foldVietnamese } from '../lib/text/fold.ts';
@@ -47,12 +55,36 @@ function connectSqlite(file: string): DatabaseHandle {
   database.function('kt_unaccent', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? foldVietnamese(text) : null,
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(database) }) });
   return {
     db,
     engine: 'sqlite',
     location: file,
     close: () => db.destroy(),
+  };
+}
+
+/** Statements kept at most (a query whose text varies, such as an IN list, adds one per length). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The database as Kysely's SQLite driver uses it, with each statement prepared once per SQL text:
+ * the driver prepares every query again, which cost ~10 % of a busy server's CPU (bench -- exams).
+ * Kysely runs one query at a time on the connection, so a statement is never used twice at once.
+ */
+export function preparingOnce(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import { isUniqueViolation, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canonicalKey, createAuthoring, hashEntryCode, type KeyInput } from './exams.authoring.ts';
-import { createGrader, inTransaction, lockAttempt } from './exams.grading.ts';
+import { createGrader } from './exams.grading.ts';
 import { orderQuestions, shuffleSeed } from './exams.layout.ts';
 import { roomQuestion, toShownAnswer, toStoredAnswer } from './exams.present.ts';
 import * as repo from './exams.repository.ts';
@@ -176,41 +176,54 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
     }
   }
 
+  const afterDeadline = 'Đã hết giờ làm bài: câu trả lời gửi sau giờ nộp bài không được ghi nhận.';
+
+  /** A save that was not written: refused when the attempt closed meanwhile, else the answer stored (a higher or equal seq). */
+  async function unappliedSave(attemptId: number, questionId: number) {
+    if ((await repo.findAttempt(db, attemptId))?.status !== 'open') throw new AppError('BUSINESS_RULE', afterDeadline);
+    return repo.findAnswer(db, attemptId, questionId);
+  }
+
+  /**
+   * One read (the attempt, its contest, the question) and one conditional write on the common path;
+   * the answer already stored is read only when the save was not applied (a lower or equal seq).
+   */
   async function saveAnswer(
     viewerId: number | null,
     input: { attempt_id: number; question_id: number; answer: Answer; seq: number },
   ) {
     const userId = requireViewer(viewerId);
-    const attempt = await ownAttempt(userId, input.attempt_id);
-    if (attempt.status !== 'open') {
+    let target = await repo.findSaveTarget(db, input.attempt_id, input.question_id);
+    if (!target || target.user_id !== userId) throw new AppError('NOT_FOUND', 'Không tìm thấy lượt làm bài.');
+    if (grader.isDue(target)) {
+      await grader.close(target.id, 'deadline');
+      target = (await repo.findSaveTarget(db, input.attempt_id, input.question_id))!;
+    }
+    if (target.status !== 'open') {
       throw new AppError(
         'BUSINESS_RULE',
-        attempt.submitted_by === 'deadline'
-          ? 'Đã hết giờ làm bài: câu trả lời gửi sau giờ nộp bài không được ghi nhận.'
-          : 'Bài đã nộp: không thể thay đổi câu trả lời.',
+        target.submitted_by === 'deadline' ? afterDeadline : 'Bài đã nộp: không thể thay đổi câu trả lời.',
       );
     }
-    const [contest, question] = await Promise.all([
-      repo.findContest(db, { id: attempt.contest_id }),
-      repo.findQuestionForSave(db, input.question_id),
-    ]);
-    if (!question || question.exam_id !== contest!.exam_id)
+    if (target.question_id === null || target.question_exam_id !== target.contest_exam_id)
       throw new AppError('NOT_FOUND', 'Câu hỏi không thuộc đề thi này.');
-    const layout = { seed: attempt.shuffle_seed, shuffle: contest!.shuffle === 1 };
+    const question = {
+      id: target.question_id,
+      type: target.question_type!,
+      options: target.question_options!,
+      answer_boxes: target.answer_boxes,
+    };
+    const layout = { seed: target.shuffle_seed, shuffle: target.shuffle === 1 };
     const stored = toStoredAnswer(question, input.answer, layout);
-    const saved = await inTransaction(db, async (trx) => {
-      await lockAttempt(trx, attempt.id);
-      const current = await repo.findAttempt(trx, attempt.id);
-      if (current?.status !== 'open')
-        throw new AppError('BUSINESS_RULE', 'Đã hết giờ làm bài: câu trả lời gửi sau giờ nộp bài không được ghi nhận.');
-      return repo.upsertAnswer(trx, {
-        attempt_id: attempt.id,
+    const attemptId = target.id;
+    const saved =
+      (await repo.saveAnswerIfOpen(db, {
+        attempt_id: attemptId,
         question_id: question.id,
         answer: JSON.stringify(stored),
         seq: input.seq,
         saved_at: now().toISOString(),
-      });
-    });
+      })) ?? (await unappliedSave(attemptId, question.id));
     return {
       question_id: question.id,
       seq: saved.seq,

@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { ServerBuild } from 'react-router';
 import { loadEnv, readTestDatabaseUrl, readTestEngine, type Env } from '../../config/env.ts';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
@@ -16,6 +15,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { seedDemoData } from '../../db/seed/index.ts';
 import { createServices, type Services } from '../../modules/services.ts';
 import { createApp } from '../../server/app.ts';
+import { createPgSchema, dropPgSchema } from './pg-schema.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -52,28 +52,6 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 
 export function currentEngine(): 'sqlite' | 'postgres' {
   return readTestEngine();
-}
-
-async function createPgSchema(url: string): Promise<string> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`create schema ${schema}`);
-  } finally {
-    await client.end();
-  }
-  return schema;
-}
-
-async function dropPgSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
