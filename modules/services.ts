@@ -292,7 +292,13 @@ export function createServices({
   return {
     push,
     partnerships,
-    exams: createExamsService({ db, ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId) }),
+    exams: createExamsService({
+      db,
+      ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId),
+      notify: (userId, notice) => notifications.notify(userId, notice),
+      certifier: extras.certificates,
+      ...(logger ? { log: logger } : {}),
+    }),
     ...commerce,
     studio,
     affiliates,
