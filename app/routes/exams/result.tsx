@@ -63,6 +63,13 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
             Hạng {result.rank}/{result.candidates} · xếp ngang hoặc trên {result.percentile}% thí sinh
           </p>
         ) : null}
+        {result.certificate ? (
+          <p className="mt-2 text-sm font-semibold">
+            <Link to={result.certificate.url} className="text-sky-700 hover:underline" data-testid="result-certificate">
+              Xem chứng nhận kết quả kỳ thi ({result.certificate.code})
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-label="Điểm từng phần" className="mb-6">
