@@ -67,7 +67,8 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uin
   centred(page, contest ? 'đã dự thi' : 'đã hoàn thành khóa học', font, 16, height - 310, MUTED);
   centred(page, facts.course_title, heavy, 22, height - 350);
   if (contest) {
-    const rank = contest.rank !== null && contest.candidates !== null ? `   ·   Hạng ${contest.rank}/${contest.candidates}` : '';
+    const rank =
+      contest.rank !== null && contest.candidates !== null ? `   ·   Hạng ${contest.rank}/${contest.candidates}` : '';
     centred(page, `Điểm ${points(contest.score)}/${points(contest.max_score)}${rank}`, heavy, 18, height - 390, BRAND);
   }
   centred(page, `Ngày cấp: ${formatDate(facts.issued_at)}   ·   Mã chứng chỉ: ${facts.code}`, font, 13, 120, MUTED);

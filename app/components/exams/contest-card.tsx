@@ -36,7 +36,13 @@ export function subjectLabel(subject: string): string {
 
 const STATE_LABEL = { upcoming: 'Sắp diễn ra', open: 'Đang diễn ra', closed: 'Đã kết thúc' } as const;
 
-export function ContestCard({ contest, reminders }: { contest: ContestSummary; reminders?: ReminderState | undefined }) {
+export function ContestCard({
+  contest,
+  reminders,
+}: {
+  contest: ContestSummary;
+  reminders?: ReminderState | undefined;
+}) {
   const minutes = Math.round(contest.duration_seconds / 60);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="contest-card">
