@@ -207,3 +207,14 @@ export function rankingRows(db: Db, contestId: number) {
     .orderBy('a.id')
     .execute();
 }
+
+/** The contest an exam_gate post presents (a ranked contest before a practice room). */
+export function findContestSlugOfPost(db: Db, postId: number) {
+  return db
+    .selectFrom('exam_contests')
+    .select('slug')
+    .where('post_id', '=', postId)
+    .orderBy('kind')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

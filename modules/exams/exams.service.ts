@@ -319,6 +319,11 @@ export function createExamsService({ db, ownsCourse, notify, certifier, log, now
     remind: (viewerId: number | null, slug: string) => reminders.remind(requireViewer(viewerId), slug),
     unremind: (viewerId: number | null, slug: string) => reminders.unremind(requireViewer(viewerId), slug),
     remindedSlugs: reminders.remindedSlugs,
+    /** The details of the contest an exam_gate post presents, for this viewer; null when it links none. */
+    async contestOfPost(viewerId: number | null, postId: number) {
+      const linked = await repo.findContestSlugOfPost(db, postId);
+      return linked ? details(viewerId, linked.slug) : null;
+    },
     ranking: results.ranking,
     /** Closes and grades every attempt past its deadline. */
     closeDue: () => grader.closeDue(),
