@@ -74,7 +74,7 @@ export function ContestPanel({
         {contest.state === 'open' ? (
           !contest.viewer ? (
             <Link to={signInPath} className="btn-primary inline-block" data-testid="post-contest-start">
-              Đăng nhập để {practice ? 'luyện tập' : 'vào thi'}
+              {`Đăng nhập để ${practice ? 'luyện tập' : 'vào thi'}`}
             </Link>
           ) : contest.viewer.open_attempt_id !== null ? (
             <Link to={`${page}/lam-bai`} className="btn-primary inline-block" data-testid="post-contest-start">
@@ -84,7 +84,7 @@ export function ContestPanel({
             <span className="text-slate-600">Bạn đã dùng hết lượt làm bài.</span>
           ) : contest.requires_code ? (
             <Link to={page} className="btn-primary inline-block" data-testid="post-contest-start">
-              {startLabel} (cần mã dự thi)
+              {`${startLabel} (cần mã dự thi)`}
             </Link>
           ) : (
             <Form method="post" action={page}>
