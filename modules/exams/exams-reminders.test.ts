@@ -200,6 +200,9 @@ describe('contest certificates', () => {
     const result = (await best.call('GET', `/api/user/exam/result.json?attempt_id=${bestAttempt}`)).json().data;
     expect(result.certificate.code).toMatch(/^KT-/);
     expect(result.certificate.url).toBe(`/chung-chi/${result.certificate.code}`);
+    const pdf = await t.app.inject({ url: `/chung-chi/${result.certificate.code}.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
     const verified = await t.app.inject({ url: `/api/user/certificate/verify.json?code=${result.certificate.code}` });
     expect(verified.json().data).toMatchObject({
       valid: true,

@@ -82,6 +82,8 @@ export function createReminders({ db, now, notify, log }: RemindersDeps) {
 
   /** The runner: every unsent reminder of a contest opening within 15 minutes, claimed then sent. */
   async function sendDue(limit = 500): Promise<number> {
+    // Without a way to notify (the seed), nothing is claimed: a claimed reminder is never sent again.
+    if (!notify) return 0;
     const at = now();
     const due = await db
       .selectFrom('exam_reminders as r')
@@ -106,7 +108,7 @@ export function createReminders({ db, now, notify, log }: RemindersDeps) {
       const opens = readDate(row.opens_at!);
       const minutes = Math.max(1, Math.round((opens.getTime() - at.getTime()) / 60_000));
       try {
-        await notify?.(row.user_id, {
+        await notify(row.user_id, {
           kind: 'exam_reminder',
           title: `Sắp đến giờ thi: ${row.title}`,
           body: `Kỳ thi mở lúc ${formatDateTime(opens, 'HH:mm DD/MM/YYYY')}, còn ${minutes} phút. Vào trang kỳ thi để sẵn sàng làm bài.`,
