@@ -133,7 +133,11 @@ export default function ExamRoom({ loaderData }: Route.ComponentProps) {
           </span>
           <button
             type="button"
-            onClick={() => setShowPalette((shown) => !shown)}
+            onClick={() => {
+              // The palette jumps to questions: it opens over the question view.
+              setView('questions');
+              setShowPalette((shown) => !shown);
+            }}
             aria-expanded={showPalette}
             className="rounded-lg border border-slate-300 px-2 py-1 text-sm"
           >
