@@ -294,6 +294,9 @@ export function createServices({
   const exams = createExamsService({
     db,
     ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId),
+    notify: (userId, notice) => notifications.notify(userId, notice),
+    certifier: extras.certificates,
+    ...(logger ? { log: logger } : {}),
   });
   const studioPeople = createStudioPeopleService({
     db,

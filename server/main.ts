@@ -120,15 +120,17 @@ async function main(): Promise<void> {
       .catch((error: unknown) => app.log.error({ err: error }, 'sweeping abandoned uploads failed'));
   }, 60 * 60_000);
   sweepUploads.unref();
-  // Exam attempts past their deadline are submitted even when the browser is gone; every read of an
-  // attempt also closes it first (modules/exams), so this only makes results and rankings prompt.
+  // Exam attempts past their deadline are submitted even when the browser is gone (every read of an
+  // attempt also closes it first, so this only makes results and rankings prompt); contest reminders
+  // go out 15 minutes before opening and final results are certified. Each step is claimed or
+  // idempotent, so every instance runs it (modules/exams).
   const closeExamAttempts = setInterval(() => {
     services.exams
-      .closeDue()
-      .then((closed) => {
-        if (closed > 0) app.log.info({ closed }, 'exam attempts submitted at their deadline');
+      .tick()
+      .then((report) => {
+        if (report.closed + report.reminded + report.certified > 0) app.log.info({ report }, 'exam runner tick');
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'closing due exam attempts failed'));
+      .catch((error: unknown) => app.log.error({ err: error }, 'exam runner tick failed'));
   }, 15_000);
   closeExamAttempts.unref();
   // Broadcasts a previous process left half sent continue after their last batch.

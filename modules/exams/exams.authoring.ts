@@ -75,6 +75,8 @@ export interface ContestInput {
   is_ranked?: boolean;
   shuffle?: boolean;
   post_id?: number | null;
+  /** Points a submitted candidate needs for a certificate once the contest closes; null = none. */
+  certificate_min_score?: number | null;
 }
 
 function invalid(message: string): never {
@@ -216,6 +218,10 @@ export function createAuthoring(db: Kysely<Database>) {
     if (entryRule === 'course' && !input.entry_course_id) invalid('Kỳ thi dành cho học viên cần chọn khoá học.');
     if (entryRule === 'code' && !input.entry_code?.trim()) invalid('Kỳ thi theo mã cần một mã dự thi.');
     if (input.opens_at && input.closes_at && input.opens_at >= input.closes_at) invalid('Giờ đóng phải sau giờ mở.');
+    if (input.certificate_min_score != null && (input.kind !== 'contest' || !input.closes_at))
+      invalid('Chỉ kỳ thi có giờ đóng mới cấp chứng chỉ.');
+    if (input.certificate_min_score != null && !(input.certificate_min_score >= 0))
+      invalid('Điểm tối thiểu để nhận chứng chỉ không hợp lệ.');
     const now = nowIso();
     return repo.insertContest(db, {
       slug: input.slug,
@@ -233,6 +239,10 @@ export function createAuthoring(db: Kysely<Database>) {
       is_ranked: (input.is_ranked ?? input.kind === 'contest') ? 1 : 0,
       shuffle: (input.shuffle ?? true) ? 1 : 0,
       post_id: input.post_id ?? null,
+      certificate_min_score:
+        input.certificate_min_score === undefined || input.certificate_min_score === null
+          ? null
+          : Math.round(input.certificate_min_score * 1000),
       created_at: now,
       updated_at: now,
     });

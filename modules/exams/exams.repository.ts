@@ -269,7 +269,7 @@ export function rankingRows(db: Db, contestId: number) {
   return db
     .selectFrom('exam_attempts as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.user_id', 'a.score', 'a.time_used_seconds', 'a.submitted_at', 'u.full_name'])
+    .select(['a.id', 'a.user_id', 'a.score', 'a.max_score', 'a.time_used_seconds', 'a.submitted_at', 'u.full_name'])
     .where('a.contest_id', '=', contestId)
     .where('a.status', '=', 'submitted')
     .where('a.attempt_no', '=', 1)
@@ -277,4 +277,15 @@ export function rankingRows(db: Db, contestId: number) {
     .orderBy('a.time_used_seconds')
     .orderBy('a.id')
     .execute();
+}
+
+/** The contest an exam_gate post presents (a ranked contest before a practice room). */
+export function findContestSlugOfPost(db: Db, postId: number) {
+  return db
+    .selectFrom('exam_contests')
+    .select('slug')
+    .where('post_id', '=', postId)
+    .orderBy('kind')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }

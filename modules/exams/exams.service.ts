@@ -13,6 +13,8 @@ import { createGrader } from './exams.grading.ts';
 import { orderQuestions, shuffleSeed } from './exams.layout.ts';
 import { roomQuestion, toShownAnswer, toStoredAnswer } from './exams.present.ts';
 import * as repo from './exams.repository.ts';
+import { createContestCertificates, type ContestCertifier } from './exams.certificates.ts';
+import { createReminders, type Notify } from './exams.reminders.ts';
 import { createResults } from './exams.results.ts';
 import { toPoints, type Answer } from './exams.scoring.ts';
 import type { AttemptRow } from './exams.table.ts';
@@ -21,6 +23,11 @@ export interface ExamsDeps {
   db: Kysely<Database>;
   /** Whether a learner owns a course (the enrolments service), for contests open to its buyers. */
   ownsCourse: (userId: number, courseId: number) => Promise<boolean>;
+  /** The notifications service's notify (in-app and Web Push): contest reminders. */
+  notify?: Notify;
+  /** The certificates service: contest certificates. */
+  certifier?: ContestCertifier;
+  log?: { error(object: unknown, message: string): void };
   now?: () => Date;
 }
 
@@ -56,9 +63,11 @@ export function contestSummary(contest: repo.ContestWithExam, at: Date) {
   };
 }
 
-export function createExamsService({ db, ownsCourse, now = () => new Date() }: ExamsDeps) {
+export function createExamsService({ db, ownsCourse, notify, certifier, log, now = () => new Date() }: ExamsDeps) {
   const grader = createGrader(db, now);
   const authoring = createAuthoring(db);
+  const reminders = createReminders({ db, now, notify, log });
+  const certificates = createContestCertificates({ db, now, grader, certifier });
 
   async function contestOr404(slug: string) {
     const contest = await repo.findContest(db, { slug });
@@ -235,11 +244,20 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
 
   const results = createResults({ db, now, ownAttempt, grader });
 
+  /** A submitted attempt's result, with the contest certificate once issued (for the ranked attempt). */
+  async function result(viewerId: number | null, attemptId: number) {
+    const userId = requireViewer(viewerId);
+    const shown = await results.result(userId, attemptId);
+    const attempt = (await repo.findAttempt(db, attemptId))!;
+    const certificate = attempt.attempt_no === 1 ? await certificates.certificateOf(userId, attempt.contest_id) : null;
+    return { ...shown, certificate };
+  }
+
   async function submit(viewerId: number | null, attemptId: number) {
     const userId = requireViewer(viewerId);
     const attempt = await ownAttempt(userId, attemptId);
     if (attempt.status === 'open') await grader.close(attempt.id, 'candidate');
-    return results.result(userId, attemptId);
+    return result(userId, attemptId);
   }
 
   async function list(filter: { state?: ContestState; subject?: string; kind?: 'contest' | 'practice' }) {
@@ -270,6 +288,7 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
         submitted_attempt_ids: attempts
           .filter((attempt) => attempt.status === 'submitted')
           .map((attempt) => attempt.id),
+        reminding: await reminders.isReminded(viewerId, contest.id),
       };
     }
     return {
@@ -286,6 +305,7 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
       })),
       requires_code: contest.entry_rule === 'code',
       viewer: mine,
+      certificate_min_score: contest.certificate_min_score === null ? null : toPoints(contest.certificate_min_score),
     };
   }
 
@@ -308,10 +328,28 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
     start,
     saveAnswer,
     submit,
-    result: (viewerId: number | null, attemptId: number) => results.result(requireViewer(viewerId), attemptId),
+    result,
+    remind: (viewerId: number | null, slug: string) => reminders.remind(requireViewer(viewerId), slug),
+    unremind: (viewerId: number | null, slug: string) => reminders.unremind(requireViewer(viewerId), slug),
+    remindedSlugs: reminders.remindedSlugs,
+    /** The details of the contest an exam_gate post presents, for this viewer; null when it links none. */
+    async contestOfPost(viewerId: number | null, postId: number) {
+      const linked = await repo.findContestSlugOfPost(db, postId);
+      return linked ? details(viewerId, linked.slug) : null;
+    },
     ranking: results.ranking,
-    /** The deadline runner: closes and grades every attempt past its deadline. */
+    /** Closes and grades every attempt past its deadline. */
     closeDue: () => grader.closeDue(),
+    /**
+     * The runner's tick (every instance, server/main.ts): attempts past their deadline are closed
+     * and graded, due reminders sent (each claimed once), final results certified (idempotent).
+     */
+    async tick() {
+      const closed = await grader.closeDue();
+      const reminded = await reminders.sendDue();
+      const certified = await certificates.issueDue();
+      return { closed, reminded, certified };
+    },
     regradeContest: grader.regradeContest,
     ...authoring,
   };

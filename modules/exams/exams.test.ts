@@ -75,6 +75,7 @@ it('the exam API is in the OpenAPI document', async () => {
       '/api/user/exam/submit.json',
       '/api/user/exam/result.json',
       '/api/user/exam/ranking.json',
+      '/api/user/exam/remind.json',
     ]),
   );
   expect(paths['/api/user/exam/answer.json']!.patch).toBeDefined();
