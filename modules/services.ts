@@ -58,7 +58,7 @@ import { createStudioPagesService, type StudioPagesService } from './studio/help
 import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
-import { createExamsService, type ExamsService } from './exams/index.ts';
+import { createExamsAdmin, createExamsService, type ExamsAdmin, type ExamsService } from './exams/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -129,6 +129,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   partnerships: PartnershipsService;
   /** Online mock exams: contests, attempts with a server deadline, saves, scoring, results, rankings. */
   exams: ExamsService;
+  /** The studio's exam authoring: exams, questions, live preview, import, clone. */
+  examsAdmin: ExamsAdmin;
 }
 
 /** Who is making the request. Filled by the identity module; null for anonymous visitors. */
@@ -293,6 +295,7 @@ export function createServices({
     push,
     partnerships,
     exams: createExamsService({ db, ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId) }),
+    examsAdmin: createExamsAdmin({ db, audit: studio.audit }),
     ...commerce,
     studio,
     affiliates,

@@ -37,7 +37,7 @@ import { registerViewer } from './http/viewer.ts';
 import { registerDevice } from './http/device.ts';
 import { siteOrigin } from '../lib/allowed-hosts.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
-import { examsRoutes } from '../modules/exams/index.ts';
+import { examsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -241,6 +241,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(affiliateAdminRoutes);
   await app.register(wardsRoutes);
   await app.register(examsRoutes);
+  await app.register(examsAdminRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 

@@ -120,10 +120,54 @@ export function canonicalKey(type: QuestionType, key: KeyInput, boxes: number | 
   }
 }
 
-function partsOf(input: ExamInput): { parts: PartTemplate[]; durationMinutes: number } {
+export function partsOf(input: Pick<ExamInput, 'template' | 'parts' | 'duration_minutes'>): {
+  parts: PartTemplate[];
+  durationMinutes: number;
+} {
   if (input.template !== 'custom') return THPT_STRUCTURES[input.template];
   if (!input.parts?.length || !input.duration_minutes) invalid('Đề tự do cần các phần và thời gian làm bài.');
   return { parts: input.parts, durationMinutes: input.duration_minutes };
+}
+
+/** The answer-sheet boxes of a part (THPT short answers: 4; custom parts: no limit). */
+export function boxesOf(template: ExamTemplate, type: QuestionType): number | null {
+  return template !== 'custom' && type === 'short' ? SHORT_ANSWER_BOXES : null;
+}
+
+/**
+ * One question checked against its part (type, four options or statements, texts, the key in
+ * canonical form) and rendered: the columns of its row but its place (exam, part, passage, position).
+ */
+export function prepareQuestion(
+  question: QuestionInput,
+  part: Pick<PartTemplate, 'title' | 'type' | 'points'>,
+  template: ExamTemplate,
+  label: string,
+) {
+  if (part.type !== question.type) invalid(`${label}: ${part.title} chỉ nhận loại câu "${part.type}".`);
+  if (!question.prompt.trim()) invalid(`${label}: thiếu đề bài.`);
+  if (!question.explanation.trim()) invalid(`${label}: thiếu lời giải.`);
+  if (!question.topic.trim()) invalid(`${label}: thiếu chuyên đề.`);
+  const options = (question.options ?? []).map((option) =>
+    typeof option === 'string' ? { text: option, image_url: null } : { ...option, image_url: option.image_url ?? null },
+  );
+  const needsFour = ['single', 'multiple', 'true_false'].includes(question.type);
+  if (needsFour && options.length !== 4) invalid(`${label}: cần đúng 4 phương án (hoặc 4 ý a–d).`);
+  if (needsFour && options.some((option) => !option.text.trim() && !option.image_url))
+    invalid(`${label}: mỗi phương án (hoặc ý) cần nội dung hoặc hình.`);
+  const boxes = boxesOf(template, part.type);
+  return {
+    type: question.type,
+    prompt: question.prompt,
+    image_url: question.image_url ?? null,
+    options: JSON.stringify(options),
+    answer_key: JSON.stringify(canonicalKey(question.type, question.key, boxes, label)),
+    explanation: question.explanation,
+    topic: question.topic,
+    difficulty: question.difficulty,
+    points: template === 'custom' && question.points !== undefined ? question.points : part.points,
+    rendered: JSON.stringify(renderQuestion({ ...question, options })),
+  };
 }
 
 export function createAuthoring(db: Kysely<Database>) {
@@ -156,7 +200,7 @@ export function createAuthoring(db: Kysely<Database>) {
             question_type: part.type,
             scoring: part.scoring,
             points: part.points,
-            answer_boxes: input.template !== 'custom' && part.type === 'short' ? SHORT_ANSWER_BOXES : null,
+            answer_boxes: boxesOf(input.template, part.type),
           }),
         );
       }
@@ -177,13 +221,6 @@ export function createAuthoring(db: Kysely<Database>) {
         const label = `Câu ${index + 1}`;
         const part = parts[question.part - 1];
         if (!part) invalid(`${label}: không có phần ${question.part}.`);
-        if (part.type !== question.type) invalid(`${label}: ${part.title} chỉ nhận loại câu "${part.type}".`);
-        const options = (question.options ?? []).map((option) =>
-          typeof option === 'string' ? { text: option, image_url: null } : { image_url: null, ...option },
-        );
-        const needsFour = ['single', 'multiple', 'true_false'].includes(question.type);
-        if (needsFour && options.length !== 4) invalid(`${label}: cần đúng 4 phương án (hoặc 4 ý a–d).`);
-        const boxes = input.template !== 'custom' && part.type === 'short' ? SHORT_ANSWER_BOXES : null;
         if (question.passage && !passageIds.has(question.passage))
           invalid(`${label}: không có đoạn "${question.passage}".`);
         await repo.insertQuestion(trx, {
@@ -191,16 +228,7 @@ export function createAuthoring(db: Kysely<Database>) {
           part_id: partIds[question.part - 1]!,
           passage_id: question.passage ? passageIds.get(question.passage)! : null,
           position: index + 1,
-          type: question.type,
-          prompt: question.prompt,
-          image_url: question.image_url ?? null,
-          options: JSON.stringify(options),
-          answer_key: JSON.stringify(canonicalKey(question.type, question.key, boxes, label)),
-          explanation: question.explanation,
-          topic: question.topic,
-          difficulty: question.difficulty,
-          points: input.template === 'custom' && question.points !== undefined ? question.points : part.points,
-          rendered: JSON.stringify(renderQuestion({ ...question, options })),
+          ...prepareQuestion(question, part, input.template, label),
           created_at: now,
           updated_at: now,
         });

@@ -5,3 +5,5 @@ export type { ExamInput, QuestionInput, ContestInput } from './exams.authoring.t
 export { THPT_STRUCTURES, normalizeShortAnswer, type ExamTemplate } from './exams.scoring.ts';
 export { ANSWER_GRACE_MS } from './exams.grading.ts';
 export type { ExamsTables } from './exams.table.ts';
+export { createExamsAdmin, type ExamsAdmin } from './exams.admin.ts';
+export { examsAdminRoutes } from './exams.admin.routes.ts';

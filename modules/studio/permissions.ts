@@ -36,6 +36,8 @@ export const STUDIO_PERMISSIONS = {
   'enrolments.write': ['admin'],
   'support.write': ['editor', 'admin'],
   'broadcasts.send': ['admin'],
+  // Writing exams and their questions (modules/exams/exams.admin.ts).
+  'exams.write': ['editor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;
