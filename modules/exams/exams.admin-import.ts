@@ -188,6 +188,7 @@ export function parseExamText(source: string): ParsedImport {
     } else if (
       questions.length > 0 &&
       questions.at(-1)!.part === parts.length &&
+      questions.at(-1)!.fields.size === 0 &&
       (match = OPTION.exec(line) ?? STATEMENT.exec(line))
     ) {
       const draft = questions.at(-1)!;
@@ -247,7 +248,7 @@ export function parseExamText(source: string): ParsedImport {
       problem(part.line, `phần thứ ${index + 1} phải là PHẦN ${PART_NAMES[index] ?? index + 1}.`);
   });
   if (parts.length === 0) problem(1, 'tệp chưa có phần nào (dòng “PHẦN I”).');
-  if (problems.length > 0 || !template) return { exam: null, problems };
+  if (!template) return { exam: null, problems };
 
   let structure: ReturnType<typeof partsOf>;
   try {

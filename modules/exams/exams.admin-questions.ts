@@ -125,7 +125,7 @@ export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
       if (frozen) throw new AppError('BUSINESS_RULE', LOCKED_MESSAGE);
     }
     const now = nowIso();
-    return inTransaction(db, async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       let id = questionId;
       if (id === null) {
         const questions = await repo.listQuestions(trx, examId);
@@ -148,14 +148,15 @@ export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
       }
       if (!locked) await admin.renumber(trx, examId, (await orderedIds(trx, examId))!);
       await touch(trx, examId);
-      await audit(
-        actor,
-        questionId === null ? 'exam.question.create' : 'exam.question.update',
-        { type: 'exam', id: examId },
-        { question_id: id },
-      );
       return id;
     });
+    await audit(
+      actor,
+      questionId === null ? 'exam.question.create' : 'exam.question.update',
+      { type: 'exam', id: examId },
+      { question_id: result },
+    );
+    return result;
   }
 
   async function removeQuestion(actor: Actor, examId: number, questionId: number) {
@@ -166,8 +167,8 @@ export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
       await admin.deleteQuestion(trx, questionId);
       await admin.renumber(trx, examId, (await orderedIds(trx, examId))!);
       await touch(trx, examId);
-      await audit(actor, 'exam.question.delete', { type: 'exam', id: examId }, { question_id: questionId });
     });
+    await audit(actor, 'exam.question.delete', { type: 'exam', id: examId }, { question_id: questionId });
   }
 
   /** One place up or down inside its part. */
@@ -184,8 +185,8 @@ export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
         );
       await admin.renumber(trx, examId, ids);
       await touch(trx, examId);
-      await audit(actor, 'exam.question.move', { type: 'exam', id: examId }, { question_id: questionId, direction });
     });
+    await audit(actor, 'exam.question.move', { type: 'exam', id: examId }, { question_id: questionId, direction });
   }
 
   /** A part of a custom exam (THPT exams keep the Ministry's parts). */
@@ -207,8 +208,8 @@ export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
         answer_boxes: boxesOf(exam.template, input.type),
       });
       await touch(trx, examId);
-      await audit(actor, 'exam.part.create', { type: 'exam', id: examId }, input);
     });
+    await audit(actor, 'exam.part.create', { type: 'exam', id: examId }, input);
   }
 
   /** The last part of a custom exam, when it holds no question. */
@@ -226,8 +227,8 @@ export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
     await inTransaction(db, async (trx) => {
       await admin.deletePart(trx, examId, partId);
       await touch(trx, examId);
-      await audit(actor, 'exam.part.delete', { type: 'exam', id: examId }, { part_id: partId });
     });
+    await audit(actor, 'exam.part.delete', { type: 'exam', id: examId }, { part_id: partId });
   }
 
   async function savePassage(actor: Actor, examId: number, passageId: number | null, input: PassageInput) {
@@ -236,18 +237,19 @@ export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
     if (passageId !== null && !(await admin.findPassage(db, examId, passageId)))
       throw new AppError('NOT_FOUND', 'Không tìm thấy đoạn văn.');
     const values = { ...input, content_html: renderRichText(input.content) };
-    return inTransaction(db, async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       const id = passageId ?? (await repo.insertPassage(trx, { exam_id: examId, ...values }));
       if (passageId !== null) await admin.updatePassage(trx, passageId, values);
       await touch(trx, examId);
-      await audit(
-        actor,
-        passageId === null ? 'exam.passage.create' : 'exam.passage.update',
-        { type: 'exam', id: examId },
-        { passage_id: id },
-      );
       return id;
     });
+    await audit(
+      actor,
+      passageId === null ? 'exam.passage.create' : 'exam.passage.update',
+      { type: 'exam', id: examId },
+      { passage_id: result },
+    );
+    return result;
   }
 
   async function removePassage(actor: Actor, examId: number, passageId: number) {
@@ -257,8 +259,8 @@ export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
     await inTransaction(db, async (trx) => {
       await admin.deletePassage(trx, examId, passageId);
       await touch(trx, examId);
-      await audit(actor, 'exam.passage.delete', { type: 'exam', id: examId }, { passage_id: passageId });
     });
+    await audit(actor, 'exam.passage.delete', { type: 'exam', id: examId }, { passage_id: passageId });
   }
 
   return { saveQuestion, removeQuestion, moveQuestion, addPart, removePart, savePassage, removePassage };

@@ -187,7 +187,7 @@ export function createExamsAdmin({ db, audit }: { db: Kysely<Database>; audit: A
     if (wanted && (await admin.slugTaken(db, wanted))) invalid('Đường dẫn này đã có đề khác dùng.', 'slug');
     const slug = wanted || (await freeSlug(slugify(values.title)));
     const parts: PartTemplate[] = input.template === 'custom' ? [] : THPT_STRUCTURES[input.template].parts;
-    return inTransaction(db, async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       const now = nowIso();
       const id = await repo.insertExam(trx, {
         ...values,
@@ -207,9 +207,15 @@ export function createExamsAdmin({ db, audit }: { db: Kysely<Database>; audit: A
           answer_boxes: boxesOf(input.template, part.type),
         });
       }
-      await audit(actor, 'exam.create', { type: 'exam', id }, { slug, title: values.title, template: input.template });
       return id;
     });
+    await audit(
+      actor,
+      'exam.create',
+      { type: 'exam', id: result },
+      { slug, title: values.title, template: input.template },
+    );
+    return result;
   }
 
   /** Title, subject, description and (custom) duration always; the address only before anyone has sat it. */
@@ -227,13 +233,13 @@ export function createExamsAdmin({ db, audit }: { db: Kysely<Database>; audit: A
     }
     await inTransaction(db, async (trx) => {
       await admin.updateExam(trx, id, { ...values, slug, updated_at: nowIso() });
-      await audit(
-        actor,
-        'exam.update',
-        { type: 'exam', id },
-        { before: { title: exam.title, slug: exam.slug }, after: { title: values.title, slug } },
-      );
     });
+    await audit(
+      actor,
+      'exam.update',
+      { type: 'exam', id },
+      { before: { title: exam.title, slug: exam.slug }, after: { title: values.title, slug } },
+    );
   }
 
   /** A deep copy (parts, passages, questions; no contest) under a free address, "… (bản sao)". */
@@ -246,7 +252,7 @@ export function createExamsAdmin({ db, audit }: { db: Kysely<Database>; audit: A
     ]);
     const slug = await freeSlug(`${exam.slug}-ban-sao`);
     const title = `${exam.title.slice(0, 188)} (bản sao)`;
-    return inTransaction(db, async (trx) => {
+    const result = await inTransaction(db, async (trx) => {
       const now = nowIso();
       const { id: _id, ...rest } = exam;
       const copyId = await repo.insertExam(trx, { ...rest, slug, title, created_at: now, updated_at: now });
@@ -266,9 +272,10 @@ export function createExamsAdmin({ db, audit }: { db: Kysely<Database>; audit: A
           updated_at: now,
         });
       }
-      await audit(actor, 'exam.clone', { type: 'exam', id: copyId }, { from: exam.id, slug });
       return copyId;
     });
+    await audit(actor, 'exam.clone', { type: 'exam', id: result }, { from: exam.id, slug });
+    return result;
   }
 
   /** A draft question rendered as candidates will see it, with the first validation problem if any. */

@@ -111,7 +111,7 @@ export function canonicalKey(type: QuestionType, key: KeyInput, boxes: number | 
         return canonical;
       });
       if (tolerance !== null && !(tolerance >= 0)) invalid(`${label}: sai số phải không âm.`);
-      return { forms, tolerance };
+      return { forms: [...new Set(forms)], tolerance };
     }
     case 'fill':
       if (!Array.isArray(key) || !key.every((blank) => Array.isArray(blank) && blank.length > 0))
@@ -146,8 +146,6 @@ export function prepareQuestion(
 ) {
   if (part.type !== question.type) invalid(`${label}: ${part.title} chỉ nhận loại câu "${part.type}".`);
   if (!question.prompt.trim()) invalid(`${label}: thiếu đề bài.`);
-  if (!question.explanation.trim()) invalid(`${label}: thiếu lời giải.`);
-  if (!question.topic.trim()) invalid(`${label}: thiếu chuyên đề.`);
   const options = (question.options ?? []).map((option) =>
     typeof option === 'string' ? { text: option, image_url: null } : { ...option, image_url: option.image_url ?? null },
   );
@@ -155,13 +153,16 @@ export function prepareQuestion(
   if (needsFour && options.length !== 4) invalid(`${label}: cần đúng 4 phương án (hoặc 4 ý a–d).`);
   if (needsFour && options.some((option) => !option.text.trim() && !option.image_url))
     invalid(`${label}: mỗi phương án (hoặc ý) cần nội dung hoặc hình.`);
+  if (!question.explanation.trim()) invalid(`${label}: thiếu lời giải.`);
+  if (!question.topic.trim()) invalid(`${label}: thiếu chuyên đề.`);
   const boxes = boxesOf(template, part.type);
+  const answerKey = JSON.stringify(canonicalKey(question.type, question.key, boxes, label));
   return {
     type: question.type,
     prompt: question.prompt,
     image_url: question.image_url ?? null,
     options: JSON.stringify(options),
-    answer_key: JSON.stringify(canonicalKey(question.type, question.key, boxes, label)),
+    answer_key: answerKey,
     explanation: question.explanation,
     topic: question.topic,
     difficulty: question.difficulty,
