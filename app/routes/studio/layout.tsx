@@ -17,6 +17,7 @@ const LINKS: { to: string; label: string; end?: boolean; group?: string; permiss
   { to: '/studio/cau-hoi', label: 'Câu hỏi', group: 'Khóa học', permission: 'questions.read' },
   { to: '/studio/giang-vien', label: 'Giảng viên', group: 'Khóa học', permission: 'site.write' },
   { to: '/studio/chu-de', label: 'Chủ đề', group: 'Khóa học', permission: 'site.write' },
+  { to: '/studio/de-thi', label: 'Đề thi', group: 'Cổng thi', permission: 'exams.write' },
   { to: '/studio/bai-viet', label: 'Bài viết', group: 'Nội dung', permission: 'content.write' },
   { to: '/studio/giai-phap', label: 'Giải pháp', group: 'Nội dung', permission: 'content.write' },
   { to: '/studio/tro-giup', label: 'Trợ giúp', group: 'Nội dung', permission: 'content.write' },
