@@ -126,19 +126,28 @@ function Area({
   rows?: number;
   hint?: string;
 }) {
+  const id = `truong-${name}`;
   return (
-    <label className="mb-4 block text-sm">
-      <span className="mb-1 block font-medium text-slate-800">{label}</span>
+    <div className="mb-4 text-sm">
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+        {label}
+      </label>
       <textarea
+        id={id}
         name={name}
         rows={rows}
         defaultValue={value}
         className={inputClass}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-loi` : undefined}
       />
-      {hint ? <span className="mt-1 block text-xs text-slate-600">{hint}</span> : null}
-      {error ? <span className="mt-1 block text-sm text-red-700">{error}</span> : null}
-    </label>
+      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-loi`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
