@@ -2,11 +2,12 @@
  * The studio's exam authoring on a 360 px phone: the demo admin imports the sample Chemistry exam
  * from its file (checked first, then saved), opens the new exam, adds a question and sees its
  * formula rendered (KaTeX) in the live preview as it is typed, saves it and finds it in Part I.
- * No page scrolls sideways.
+ * No page scrolls sideways; axe-core finds no serious or critical problem on the editor pages.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
@@ -47,6 +48,7 @@ describe('studio exams', () => {
     expect(await page.getByText('Đề đủ cấu trúc của mẫu đề.').isVisible()).toBe(true);
     expect(await page.getByTestId('exam-question').count()).toBe(28);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The exam is complete (18 questions in Part I): clone it, then write a draft question in the copy.
     await page.getByRole('button', { name: 'Nhân bản đề' }).click();
@@ -64,6 +66,7 @@ describe('studio exams', () => {
     await page.getByLabel('Phương án A', { exact: true }).fill('$1{,}10$ V');
     await expect.poll(() => preview.locator('li').first().innerText()).toContain('1,10');
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A mistake is named next to its field and nothing is saved.
     await page.getByLabel('Chuyên đề').fill('');
