@@ -104,6 +104,9 @@ describe('writing an exam', () => {
     expect(detail).toMatchObject({ slug: 'de-luyen-toan-so-2', duration_minutes: 90, locked: false });
     expect(detail.parts.map((p: { required: number }) => p.required)).toEqual([12, 4, 6]);
     expect(detail.gaps).toHaveLength(3);
+    await expect(
+      t.services.exams.createContest({ slug: 'thi-thu-de-chua-du', exam_id: id, title: 'Thi thử', kind: 'contest' }),
+    ).rejects.toThrow(/Đề chưa đủ cấu trúc để tổ chức thi: Phần I: cần 12 câu, đang có 0\./);
 
     const first = (await call(editor, 'POST', `/api/admin/exams/${id}/questions.json`, question())).json().data.id;
     const short = await call(editor, 'POST', `/api/admin/exams/${id}/questions.json`, {

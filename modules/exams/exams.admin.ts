@@ -12,11 +12,11 @@ import { foldVietnamese } from '../../lib/text/fold.ts';
 import { slugify, truncateSlug } from '../../lib/text/slug.ts';
 import type { Actor } from '../studio/studio.service.ts';
 import { parseExamText, type ImportProblem } from './exams.admin-import.ts';
-import { partLabel } from './exams.admin-labels.ts';
 import { createQuestionEditing, isLocked, loadExam, LOCKED_MESSAGE, type Audit } from './exams.admin-questions.ts';
 import * as admin from './exams.admin.repository.ts';
 import {
   boxesOf,
+  structureGaps,
   createAuthoring,
   partsOf,
   prepareQuestion,
@@ -51,15 +51,6 @@ export interface PreviewInput {
 
 function invalid(message: string, field: string): never {
   throw new AppError('VALIDATION_FAILED', message, { [field]: message });
-}
-
-/** The parts a THPT template still misses (or exceeds), as sentences. */
-function gaps(template: ExamTemplate, parts: { position: number; count: number; required: number | null }[]) {
-  if (template === 'custom')
-    return parts.length === 0 || parts.every((p) => p.count === 0) ? ['Đề chưa có câu hỏi nào.'] : [];
-  return parts
-    .filter((p) => p.required !== null && p.count !== p.required)
-    .map((p) => `${partLabel(p.position)}: cần ${p.required} câu, đang có ${p.count}.`);
 }
 
 export function createExamsAdmin({ db, audit }: { db: Kysely<Database>; audit: Audit }) {
@@ -128,7 +119,7 @@ export function createExamsAdmin({ db, audit }: { db: Kysely<Database>; audit: A
       duration_minutes: exam.duration_seconds / 60,
       locked: attempts > 0,
       attempts,
-      gaps: gaps(exam.template, partViews),
+      gaps: structureGaps(exam.template, partViews),
       parts: partViews,
       passages: passages.map((p) => ({
         id: p.id,

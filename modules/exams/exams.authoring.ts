@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { partLabel } from './exams.admin-labels.ts';
 import { inTransaction } from './exams.grading.ts';
 import * as repo from './exams.repository.ts';
 import { renderQuestion, renderRichText } from './exams.render.ts';
@@ -171,6 +172,17 @@ export function prepareQuestion(
   };
 }
 
+/** What an exam still misses before a contest can use it: THPT parts off their count, or no question at all. */
+export function structureGaps(
+  template: ExamTemplate,
+  parts: { position: number; count: number; required: number | null }[],
+): string[] {
+  if (template === 'custom') return parts.every((p) => p.count === 0) ? ['Đề chưa có câu hỏi nào.'] : [];
+  return parts
+    .filter((p) => p.required !== null && p.count !== p.required)
+    .map((p) => `${partLabel(p.position)}: cần ${p.required} câu, đang có ${p.count}.`);
+}
+
 export function createAuthoring(db: Kysely<Database>) {
   async function createExam(input: ExamInput): Promise<number> {
     const { parts, durationMinutes } = partsOf(input);
@@ -241,6 +253,17 @@ export function createAuthoring(db: Kysely<Database>) {
   async function createContest(input: ContestInput): Promise<number> {
     const exam = await repo.findExam(db, { id: input.exam_id });
     if (!exam) throw new AppError('NOT_FOUND', 'Không tìm thấy đề thi.');
+    const [parts, questions] = await Promise.all([repo.listParts(db, exam.id), repo.listQuestions(db, exam.id)]);
+    const structure = exam.template === 'custom' ? null : THPT_STRUCTURES[exam.template];
+    const gaps = structureGaps(
+      exam.template,
+      parts.map((part) => ({
+        position: part.position,
+        count: questions.filter((q) => q.part_id === part.id).length,
+        required: structure?.parts[part.position - 1]?.count ?? null,
+      })),
+    );
+    if (gaps.length > 0) throw new AppError('BUSINESS_RULE', `Đề chưa đủ cấu trúc để tổ chức thi: ${gaps.join(' ')}`);
     const entryRule = input.entry_rule ?? 'signed_in';
     if (entryRule === 'course' && !input.entry_course_id) invalid('Kỳ thi dành cho học viên cần chọn khoá học.');
     if (entryRule === 'code' && !input.entry_code?.trim()) invalid('Kỳ thi theo mã cần một mã dự thi.');
