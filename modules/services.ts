@@ -58,7 +58,14 @@ import { createStudioPagesService, type StudioPagesService } from './studio/help
 import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
-import { createContestsAdmin, createExamsService, type ContestsAdmin, type ExamsService } from './exams/index.ts';
+import {
+  createContestsAdmin,
+  createExamsAdmin,
+  createExamsService,
+  type ContestsAdmin,
+  type ExamsAdmin,
+  type ExamsService,
+} from './exams/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -131,6 +138,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   exams: ExamsService;
   /** The studio's contests: scheduling, the live view, results (CSV), item analysis, key corrections. */
   examContests: ContestsAdmin;
+  /** The studio's exam authoring: exams, questions, live preview, import, clone. */
+  examsAdmin: ExamsAdmin;
 }
 
 /** Who is making the request. Filled by the identity module; null for anonymous visitors. */
@@ -316,6 +325,7 @@ export function createServices({
       courseChoices: () => studioPeople.courseChoices(),
       correctKey: exams.correctKey,
     }),
+    examsAdmin: createExamsAdmin({ db, audit: studio.audit }),
     ...commerce,
     studio,
     affiliates,

@@ -37,7 +37,7 @@ import { registerViewer } from './http/viewer.ts';
 import { registerDevice } from './http/device.ts';
 import { siteOrigin } from '../lib/allowed-hosts.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
-import { examContestsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
+import { examContestsAdminRoutes, examsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -242,6 +242,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(wardsRoutes);
   await app.register(examsRoutes);
   await app.register(examContestsAdminRoutes);
+  await app.register(examsAdminRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 

@@ -147,6 +147,25 @@ const STUDIO_PAGES: Record<string, PageUrls> = {
   },
   '/studio/bao-loi': fixed('/studio/bao-loi'),
   '/studio/thong-bao': fixed('/studio/thong-bao'),
+  '/studio/de-thi': fixed('/studio/de-thi'),
+  '/studio/de-thi/nhap': fixed('/studio/de-thi/nhap'),
+  '/studio/de-thi/:id': async (db) => {
+    const exam = await first(db.selectFrom('exams').select('id').orderBy('id').executeTakeFirst(), 'exam');
+    return [`/studio/de-thi/${exam.id}`, '/studio/de-thi/moi'];
+  },
+  '/studio/de-thi/:id/cau-hoi/:question': async (db) => {
+    // A true/false group: the widest key editor.
+    const question = await first(
+      db
+        .selectFrom('exam_questions')
+        .select(['id', 'exam_id'])
+        .where('type', '=', 'true_false')
+        .orderBy('id')
+        .executeTakeFirst(),
+      'true/false question',
+    );
+    return [`/studio/de-thi/${question.exam_id}/cau-hoi/${question.id}`];
+  },
   '/studio/ky-thi': fixed('/studio/ky-thi'),
   '/studio/ky-thi/:id': async (db) => {
     const contest = await first(
