@@ -64,6 +64,7 @@ import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
 import { affiliateAdminRoutes } from '../modules/affiliates/affiliates-admin.routes.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
+import { rootStylesheets } from './http/unavailable-page.ts';
 
 export interface CreateAppOptions {
   env: Env;
@@ -190,7 +191,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerErrorHandler(app);
+  const pagesBuild = options.getBuild;
+  registerErrorHandler(app, pagesBuild ? { pageStyles: async () => rootStylesheets(await pagesBuild()) } : {});
   registerApiNotFound(app);
 
   // Browsers and crawlers ask for /favicon.ico whatever the page declares.
