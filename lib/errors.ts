@@ -102,7 +102,12 @@ const CONNECTION_MESSAGES =
  */
 export function isConnectionFailure(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 3) return false;
-  const { code, message, errors, cause } = error as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  const { code, message, errors, cause } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+    cause?: unknown;
+  };
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
   if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
   if (Array.isArray(errors) && errors.some((inner) => isConnectionFailure(inner, depth + 1))) return true;

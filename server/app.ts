@@ -10,7 +10,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -65,6 +64,10 @@ import { affiliateAdminRoutes } from '../modules/affiliates/affiliates-admin.rou
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
 import { rootStylesheets } from './http/unavailable-page.ts';
+import { redisWithFallbackStore } from './http/rate-limit-store.ts';
+
+/** How long start-up waits for Redis (and the invalidation channel) before serving without it. */
+const REDIS_STARTUP_WAIT_MS = 2_000;
 
 export interface CreateAppOptions {
   env: Env;
@@ -148,13 +151,15 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerPrivateAnswers(app);
   const identity = registerIdentity(app, { services });
   registerReferral(app, services);
-  // With REDIS_URL the limits are shared by every instance behind the load balancer.
-  const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // With REDIS_URL the limits are shared by every instance behind the load balancer; while Redis is
+  // away each instance counts on its own. Start-up waits briefly for Redis, then serves without it.
+  const redis = services.redis;
+  if (redis) {
+    await services.sharedStateReady(REDIS_STARTUP_WAIT_MS);
+    app.addHook('onClose', async () => redis.close());
+  }
   await app.register(fastifyRateLimit, {
-    ...(redis ? { redis, nameSpace: `${env.SITE_LABEL}:rl:` } : {}),
+    ...(redis ? { store: redisWithFallbackStore(redis, `${env.SITE_LABEL}:rl:`) } : {}),
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     // Only a refused request says so (429 with Retry-After and the limits); the three x-ratelimit
@@ -290,10 +295,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
         return { buildId: build.assets.version };
       },
     );
+    const pageCache = development ? null : createPageCache(env.PAGE_CACHE_SECONDS);
+    // Any change to cached content (here, or on another instance over Redis) forgets the pages too.
+    if (pageCache) services.cache.onInvalidate(() => pageCache.clear());
     await registerReactRouter(app, {
       getBuild,
       mode: development ? 'development' : 'production',
-      pageCache: development ? null : createPageCache(env.PAGE_CACHE_SECONDS),
+      pageCache,
       getLoadContext: (request, reply) => ({
         services,
         viewer: request.viewer,

@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { conflictFromUniqueViolation, isAppError, unavailableFromConnectionFailure } from '../../lib/errors.ts';
-import { sendUnavailablePage, UNAVAILABLE_RETRY_AFTER_SECONDS, wantsPage, type PageStyles } from './unavailable-page.ts';
+import {
+  sendUnavailablePage,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  wantsPage,
+  type PageStyles,
+} from './unavailable-page.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'Đã có lỗi xảy ra. Vui lòng thử lại sau.';
 

@@ -17,8 +17,7 @@ export function wantsPage(request: FastifyRequest): boolean {
   return accept.includes('text/html');
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function renderUnavailablePage(message: string, styles: string[]): string {
   const links = styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
