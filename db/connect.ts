@@ -238,7 +238,7 @@ export function readDate(value: Date | string | null): Date | null {
  * Lock spaces (the first key of lockWithinTransaction) for writers that replace a set of rows: negative,
  * so they never meet the learner ids used as first key by enrolments.
  */
-export const LOCK_SPACE = { postTags: -1, comboChildren: -2 } as const;
+export const LOCK_SPACE = { postTags: -1, comboChildren: -2, startup: -3 } as const;
 
 export async function lockWithinTransaction(trx: Transaction<Database>, key1: number, key2: number): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter)

@@ -19,6 +19,7 @@ import type { ServerBuild } from 'react-router';
 import type { PublicConfig } from '../app/context.ts';
 import type { Env } from '../config/env.ts';
 import { pingDatabase } from '../db/connect.ts';
+import { isServiceUnavailable } from '../lib/errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
 import { siteRoutes } from '../modules/site/site.routes.ts';
@@ -205,14 +206,23 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.get('/healthz', { schema: { tags: ['ops'], summary: 'Sống (liveness)' } }, async () => ({ status: 'ok' }));
   app.get(
     '/readyz',
-    { schema: { tags: ['ops'], summary: 'Sẵn sàng (readiness): cơ sở dữ liệu trả lời' } },
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Sẵn sàng (readiness): 503 khi cơ sở dữ liệu không trả lời; Redis vắng mặt chỉ là "degraded"',
+      },
+    },
     async (_request, reply) => {
+      // Redis is optional at run time: while it is away this instance still serves (limits in process).
+      const redis = services.redis ? (services.redis.ready() ? 'ok' : 'degraded') : 'off';
+      const report = { database: services.engine, redis, sessions: 'database' };
       try {
         await pingDatabase(options.db);
-        return { status: 'ok', database: services.engine };
+        return { status: redis === 'degraded' ? 'degraded' : 'ok', ...report };
       } catch (error) {
-        app.log.error({ err: error }, 'readiness check failed');
-        return reply.status(503).send({ status: 'unavailable', database: services.engine });
+        // An outage is logged once by the database connection; anything else here is news.
+        if (!isServiceUnavailable(error)) app.log.error({ err: error }, 'readiness check failed');
+        return reply.status(503).send({ status: 'unavailable', ...report });
       }
     },
   );
