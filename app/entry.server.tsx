@@ -22,6 +22,9 @@ function findUndisplayableError(context: EntryContext): unknown {
   return Object.values(errors).find((error) => !isRouteErrorResponse(error));
 }
 
+/** Requests whose loaders or action met the database outage, by their load context (see handleError). */
+const unavailableRequests = new WeakMap<object, string>();
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -29,10 +32,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ): Promise<Response> {
-  const undisplayable = findUndisplayableError(routerContext);
-  // The database is away: a 503 with its message, never the /404 page (which would fail the same way).
-  if (isServiceUnavailable(undisplayable)) return Promise.resolve(unavailableResponse(undisplayable.message));
-  if (undisplayable !== undefined && new URL(request.url).pathname !== '/404') {
+  // The database is away (handleError saw it; the errors here are already sanitised): a 503 with its
+  // message, never the /404 page, which would fail the same way.
+  const unavailable = unavailableRequests.get(loadContext);
+  if (unavailable !== undefined) return Promise.resolve(unavailableResponse(unavailable));
+  if (findUndisplayableError(routerContext) !== undefined && new URL(request.url).pathname !== '/404') {
     return Promise.resolve(new Response(null, { status: 302, headers: { Location: '/404' } }));
   }
   const nonce = loadContext.nonce;
@@ -81,9 +85,6 @@ function unavailableResponse(message: string): Response {
     headers: { 'content-type': 'text/plain; charset=utf-8', 'x-kt-unavailable': '1', 'cache-control': 'no-store' },
   });
 }
-
-/** Data requests whose loaders or action met the database outage, by their load context. */
-const unavailableRequests = new WeakMap<object, string>();
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
