@@ -6,6 +6,7 @@ import type { ServerBuild } from 'react-router';
 import { EnvError, loadEnv } from '../config/env.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { prepareDatabase } from '../db/prepare.ts';
+import { isServiceUnavailable } from '../lib/errors.ts';
 import { createServices } from '../modules/services.ts';
 import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
@@ -30,6 +31,14 @@ async function main(): Promise<void> {
   // One logger for the HTTP app, the services (provider failures) and the database connection
   // (an outage and the recovery), with secrets redacted.
   const logger = pino({ level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[ẩn]' } });
+  // Background work that meets a database outage without its own catch must not end the process;
+  // any other unhandled rejection still does.
+  process.on('unhandledRejection', (reason) => {
+    if (isServiceUnavailable(reason))
+      return logger.warn({ err: reason }, 'background work refused: database unreachable');
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
   const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: logger });
   const uploadsDir = path.join(env.DATA_DIR, 'uploads');
   // Instances starting together take turns: the first migrates and seeds an empty database.
