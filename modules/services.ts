@@ -23,7 +23,8 @@ import { createIdentityService, type IdentityLogger, type IdentityService } from
 import { createProfileService, type ProfileService } from './accounts/profile.service.ts';
 import { createTokenKit } from './accounts/tokens.ts';
 import { createRedisThrottle, createThrottle, type Throttle } from './cache/throttle.ts';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisLink } from './cache/redis.ts';
+import { createSharedCache } from './cache/shared-cache.ts';
 import { createMessagingService, type MessagingService } from './messaging/messaging.service.ts';
 import { createNotificationsService, type NotificationsService } from './notifications/notifications.service.ts';
 import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
@@ -70,6 +71,10 @@ import {
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
   cache: Cache;
+  /** The Redis connection with REDIS_URL (shared limits, throttles, cache invalidation); null without. */
+  redis: RedisLink | null;
+  /** Start-up: waits up to `timeoutMs` for Redis and the invalidation channel; false when serving without them. */
+  sharedStateReady(timeoutMs: number): Promise<boolean>;
   sanitizeRichContent: (html: string) => string;
   site: SiteService;
   search: SearchService;
@@ -154,6 +159,7 @@ export interface ServiceDeps {
   db: Kysely<Database>;
   engine: Engine;
   env: Env;
+  /** Replaces the cache chosen from the environment (in process, or invalidated across instances over Redis). */
   cache?: Cache;
   /** Signs session tokens and keys one-time codes: SESSION_SECRET, or the one server/main.ts keeps in DATA_DIR. */
   sessionSecret?: string;
@@ -171,7 +177,7 @@ export function createServices({
   db,
   engine,
   env,
-  cache = createMemoryCache(),
+  cache: cacheOverride,
   sessionSecret,
   storage: storageOverride,
   logger,
@@ -179,13 +185,21 @@ export function createServices({
   vapidKeys,
 }: ServiceDeps): Services {
   const sanitizeRichContent = createRichContentSanitizer({ iframeHosts: env.IFRAME_HOSTS });
-  // With REDIS_URL the per-account counters are shared by every instance (connected on first use).
-  const throttle = env.REDIS_URL
-    ? createRedisThrottle(
-        new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 }),
-        `${env.SITE_LABEL}:th:`,
-      )
-    : createThrottle();
+  // With REDIS_URL the per-account counters are shared by every instance, and so are cache
+  // invalidations; both carry on in process while Redis is away.
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, logger) : null;
+  const sharedCache =
+    redis && !cacheOverride ? createSharedCache(createMemoryCache(), redis, `${env.SITE_LABEL}:cache`) : null;
+  const cache = cacheOverride ?? sharedCache ?? createMemoryCache();
+  const throttle = redis ? createRedisThrottle(redis.client, `${env.SITE_LABEL}:th:`) : createThrottle();
+  const sharedStateReady = async (timeoutMs: number) => {
+    if (!redis) return true;
+    const [connected, subscribed] = await Promise.all([
+      redis.waitUntilReady(timeoutMs),
+      sharedCache ? sharedCache.subscribed(timeoutMs) : Promise.resolve(true),
+    ]);
+    return connected && subscribed;
+  };
   const secret = sessionSecret ?? env.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const tokens = createTokenKit(secret);
   const storage = storageOverride ?? createObjectStorage(env, secret);
@@ -384,6 +398,8 @@ export function createServices({
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,
+    redis,
+    sharedStateReady,
     sanitizeRichContent,
     site,
   };

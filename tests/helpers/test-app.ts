@@ -39,6 +39,17 @@ export interface TestContextOptions {
   /** Listen on 127.0.0.1 on a free port (browser journeys); inject-only otherwise. */
   listen?: boolean;
   env?: Record<string, string>;
+  /** A PostgreSQL database of the test's own (an outage test's private cluster) instead of the pass's engine. */
+  databaseUrl?: string;
+  /** Receives what the database connection and the services log (an outage, the recovery). */
+  logger?: TestLogger;
+}
+
+/** The logger methods the database connection and the services report to. */
+export interface TestLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 const BUILD_FILE = path.resolve('build/server/index.js');
@@ -56,8 +67,8 @@ export function currentEngine(): 'sqlite' | 'postgres' {
 
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-test-'));
-  const engine = readTestEngine();
-  const pgUrl = readTestDatabaseUrl();
+  const engine = options.databaseUrl ? 'postgres' : readTestEngine();
+  const pgUrl = options.databaseUrl ?? readTestDatabaseUrl();
   if (engine === 'postgres' && !pgUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL.');
   const schema = engine === 'postgres' ? await createPgSchema(pgUrl!) : undefined;
 
@@ -76,6 +87,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     databaseUrl: engine === 'postgres' ? pgUrl : undefined,
     dataDir,
     ...(schema ? { pgSchema: schema } : {}),
+    ...(options.logger ? { log: options.logger } : {}),
   });
   const discard = async () => {
     await database.close();
@@ -130,7 +142,12 @@ async function startTestApp(database: DatabaseHandle, env: Env, options: TestCon
   await migrateWithRetry(database);
   const uploadsDir = path.join(env.DATA_DIR, 'uploads');
   if (options.seed) await seedDemoData(database.db, { uploadsDir });
-  const services = createServices({ db: database.db, engine: database.engine, env });
+  const services = createServices({
+    db: database.db,
+    engine: database.engine,
+    env,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const build = options.pages ? await loadServerBuild() : undefined;
   const app = await createApp({
     env,
