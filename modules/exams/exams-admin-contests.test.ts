@@ -164,6 +164,51 @@ describe('scheduling', () => {
   });
 });
 
+describe('certificates', () => {
+  it('a contest certifies from a score within the exam (comma decimals read); practice never; fixed once issued', async () => {
+    const create = (overrides: Record<string, unknown>) =>
+      call(editor, 'POST', '/api/admin/exam-contests.json', contestBody(examId, overrides));
+    const tooHigh = await create({ title: 'Kiểm tra cấp chứng nhận quá cao', certificate_min_score: 6 });
+    expect(tooHigh.json().error.fields.certificate_min_score).toBe('Điểm cấp chứng nhận vượt quá điểm tối đa của đề.');
+    const practice = await create({
+      title: 'Luyện tập không cấp chứng nhận',
+      kind: 'practice',
+      is_ranked: false,
+      certificate_min_score: '3',
+    });
+    expect(practice.json().error.fields.certificate_min_score).toBe('Phần luyện tập không cấp chứng nhận.');
+    const created = await create({ title: 'Kiểm tra có chứng nhận', certificate_min_score: '3,5' });
+    expect(created.statusCode, created.body).toBe(200);
+    const contest = created.json().data;
+    expect(contest).toMatchObject({ certificate_min_score: 3.5, certificates_issued_at: null });
+    const stored = await t.db
+      .selectFrom('exam_contests')
+      .select('certificate_min_score')
+      .where('id', '=', contest.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.certificate_min_score).toBe(3500);
+
+    await t.db
+      .updateTable('exam_contests')
+      .set({ certificates_issued_at: new Date().toISOString() })
+      .where('id', '=', contest.id)
+      .execute();
+    const body = contestBody(examId, {
+      title: contest.title,
+      opens_at: contest.opens_at,
+      closes_at: contest.closes_at,
+    });
+    const put = (min: unknown) =>
+      call(editor, 'PUT', `/api/admin/exam-contests/${contest.id}.json`, { ...body, certificate_min_score: min });
+    expect((await put(3)).json().error.fields.certificate_min_score).toBe(
+      'Chứng nhận đã được cấp: không đổi được điểm cấp chứng nhận.',
+    );
+    const kept = await put('3,5');
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.certificates_issued_at).not.toBeNull();
+  });
+});
+
 describe('entry rules', () => {
   it('a code is stored hashed and asked at the start; a course admits its buyers only', async () => {
     const coded = await schedule(

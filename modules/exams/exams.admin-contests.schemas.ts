@@ -63,6 +63,15 @@ export const contestInput = z
     is_ranked: flag,
     shuffle: flag,
     post_id: optional(int('Bài cổng thi không hợp lệ.').positive('Bài cổng thi không hợp lệ.')),
+    /** Points of the exam ("7,5" or 7.5); blank: no certificate. */
+    certificate_min_score: optional(
+      z.preprocess(
+        (value) => (typeof value === 'string' ? value.trim().replace(',', '.') : value),
+        z.coerce
+          .number({ error: 'Điểm cấp chứng nhận là một số, ví dụ 8 hoặc 7,5.' })
+          .min(0, 'Điểm cấp chứng nhận không được âm.'),
+      ),
+    ),
   })
   .superRefine((input, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -71,6 +80,8 @@ export const contestInput = z
       if (!input.closes_at) issue('closes_at', 'Kỳ thi cần giờ đóng.');
     }
     if (input.kind === 'practice' && input.is_ranked) issue('is_ranked', 'Phần luyện tập không xếp hạng.');
+    if (input.kind === 'practice' && input.certificate_min_score !== undefined)
+      issue('certificate_min_score', 'Phần luyện tập không cấp chứng nhận.');
     if (input.opens_at && input.closes_at) {
       const window = Date.parse(input.closes_at) - Date.parse(input.opens_at);
       if (window <= 0) issue('closes_at', 'Giờ đóng phải sau giờ mở.');
@@ -135,6 +146,10 @@ export const contestDetailSchema = contestRowSchema.extend({
   is_ranked: z.boolean(),
   shuffle: z.boolean(),
   post_id: z.number().int().nullable(),
+  /** Points of the exam a candidate needs for a certificate; null: none. */
+  certificate_min_score: z.number().nullable(),
+  /** When the certificates were issued (the contest closed); the threshold is fixed from then. */
+  certificates_issued_at: z.string().nullable(),
   /** Once a candidate has started: the exam, kind, opening, duration and shuffling are fixed. */
   started: z.boolean(),
   public_url: z.string(),

@@ -136,6 +136,8 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
       is_ranked: contest.is_ranked === 1,
       shuffle: contest.shuffle === 1,
       post_id: contest.post_id,
+      certificate_min_score: contest.certificate_min_score === null ? null : toPoints(contest.certificate_min_score),
+      certificates_issued_at: iso(contest.certificates_issued_at),
       started: Number(counts?.attempts ?? 0) > 0,
       public_url: `/cong-thi/${contest.slug}`,
     };
@@ -184,6 +186,12 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
         : (input.closes_at ?? null);
     if (closesAt !== null && closesAt !== iso(current?.closes_at ?? null) && readDate(closesAt) <= now())
       invalid('closes_at', 'Giờ đóng phải sau thời điểm hiện tại.');
+    const certificateMin =
+      input.certificate_min_score === undefined ? null : Math.round(input.certificate_min_score * 1000);
+    if (certificateMin !== null && certificateMin > (await examMax(input.exam_id)))
+      invalid('certificate_min_score', 'Điểm cấp chứng nhận vượt quá điểm tối đa của đề.');
+    if (current?.certificates_issued_at && certificateMin !== current.certificate_min_score)
+      invalid('certificate_min_score', 'Chứng nhận đã được cấp: không đổi được điểm cấp chứng nhận.');
     if (current) {
       const [counts] = await admin.attemptCounts(db, liveAfter(), current.id);
       if (Number(counts?.attempts ?? 0) > 0) {
@@ -214,6 +222,7 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
       is_ranked: input.is_ranked ? 1 : 0,
       shuffle: input.shuffle ? 1 : 0,
       post_id: input.post_id ?? null,
+      certificate_min_score: certificateMin,
     };
   }
 

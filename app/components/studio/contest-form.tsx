@@ -23,6 +23,8 @@ export interface ContestFormValues {
   is_ranked: boolean;
   shuffle: boolean;
   post_id: number | null;
+  certificate_min_score: number | null;
+  certificates_issued_at: string | null;
 }
 
 interface Choices {
@@ -211,6 +213,19 @@ export function ContestForm({
             ]}
           />
         </div>
+        <FormField
+          label="Cấp chứng nhận từ (điểm; để trống: không cấp)"
+          name="certificate_min_score"
+          inputMode="decimal"
+          readOnly={Boolean(contest?.certificates_issued_at)}
+          defaultValue={v('certificate_min_score', str(contest?.certificate_min_score).replace('.', ','))}
+          error={err('certificate_min_score')}
+          hint={
+            contest?.certificates_issued_at
+              ? 'Chứng nhận đã được cấp khi kỳ thi đóng: không đổi được điểm cấp.'
+              : 'Khi kỳ thi đóng, thí sinh đạt từ điểm này (lượt đầu) nhận chứng nhận tra cứu được tại /chung-chi.'
+          }
+        />
         <label className="mb-3 flex items-center gap-2 text-sm">
           <input type="checkbox" name="is_ranked" defaultChecked={checked('is_ranked', contest?.is_ranked ?? true)} />{' '}
           Xếp hạng thí sinh (điểm, rồi thời gian làm bài)
