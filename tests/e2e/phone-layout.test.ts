@@ -81,6 +81,16 @@ describe('a visitor on a phone', () => {
         path,
       ).toEqual([]);
     }
+    // The exam gate's contest cards: their links are tapped, not read in a sentence.
+    await page.goto(journey.url('/cong-thi'));
+    await waitForHydration(page);
+    const cardLinks = await page.evaluate(() =>
+      [...document.querySelectorAll('main a')]
+        .filter((link) => /^(Xem thể lệ|Xem kết quả|Bảng xếp hạng)/.test(link.textContent?.trim() ?? ''))
+        .map((link) => [link.textContent?.trim(), Math.round(link.getBoundingClientRect().height)]),
+    );
+    expect(cardLinks.length, '/cong-thi has contest card links').toBeGreaterThan(2);
+    expect(cardLinks.filter(([, height]) => Number(height) < 24)).toEqual([]);
     expect(watch.unexpected()).toEqual([]);
   });
 });

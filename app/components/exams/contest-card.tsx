@@ -61,11 +61,17 @@ export function ContestCard({
           : ' · làm bất cứ lúc nào'}
       </p>
       <p className="mt-3 flex flex-wrap gap-3 text-sm font-medium">
-        <Link to={`/cong-thi/${contest.slug}`} className="text-sky-700 hover:underline">
+        <Link
+          to={`/cong-thi/${contest.slug}`}
+          className="inline-flex min-h-6 items-center text-sky-700 hover:underline"
+        >
           {contest.state === 'closed' ? 'Xem kết quả' : 'Xem thể lệ'}
         </Link>
         {contest.state === 'closed' && contest.is_ranked ? (
-          <Link to={`/cong-thi/${contest.slug}#bang-xep-hang`} className="text-sky-700 hover:underline">
+          <Link
+            to={`/cong-thi/${contest.slug}#bang-xep-hang`}
+            className="inline-flex min-h-6 items-center text-sky-700 hover:underline"
+          >
             Bảng xếp hạng
           </Link>
         ) : null}

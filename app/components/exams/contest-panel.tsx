@@ -94,7 +94,7 @@ export function ContestPanel({
             </Form>
           )
         ) : null}
-        <Link to={page} className="text-sky-700 hover:underline">
+        <Link to={page} className="inline-flex min-h-6 items-center text-sky-700 hover:underline">
           {contest.state === 'upcoming'
             ? 'Xem thể lệ và đặt lời nhắc'
             : contest.state === 'closed'

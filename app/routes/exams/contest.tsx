@@ -126,7 +126,10 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
           <ul className="list-inside list-disc text-sm">
             {viewer.submitted_attempt_ids.map((id, index) => (
               <li key={id}>
-                <Link to={`/cong-thi/${contest.slug}/ket-qua/${id}`} className="text-sky-700 hover:underline">
+                <Link
+                  to={`/cong-thi/${contest.slug}/ket-qua/${id}`}
+                  className="inline-flex min-h-6 items-center text-sky-700 hover:underline"
+                >
                   Lượt {index + 1}: xem kết quả
                 </Link>
               </li>

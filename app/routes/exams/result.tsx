@@ -66,7 +66,11 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {result.certificate ? (
           <p className="mt-2 text-sm font-semibold">
-            <Link to={result.certificate.url} className="text-sky-700 hover:underline" data-testid="result-certificate">
+            <Link
+              to={result.certificate.url}
+              className="inline-flex min-h-6 items-center text-sky-700 hover:underline"
+              data-testid="result-certificate"
+            >
               Xem chứng nhận kết quả kỳ thi ({result.certificate.code})
             </Link>
           </p>
@@ -149,7 +153,10 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
                 {id === result.attempt_id ? (
                   <span>Lượt {index + 1} (đang xem)</span>
                 ) : (
-                  <Link to={`/cong-thi/${slug}/ket-qua/${id}`} className="text-sky-700 hover:underline">
+                  <Link
+                    to={`/cong-thi/${slug}/ket-qua/${id}`}
+                    className="inline-flex min-h-6 items-center text-sky-700 hover:underline"
+                  >
                     Lượt {index + 1}
                   </Link>
                 )}
