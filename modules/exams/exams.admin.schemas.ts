@@ -8,7 +8,7 @@ const url = z
   .max(500, 'Tối đa 500 ký tự.')
   .refine(
     (value) => value === '' || /^(https?:\/\/|\/)\S+$/.test(value),
-    'Địa chỉ hình phải bắt đầu bằng https:// hoặc /.',
+    'Địa chỉ tệp phải bắt đầu bằng https:// hoặc /.',
   )
   .transform((value) => value || null)
   .nullable()

@@ -36,7 +36,15 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /** Staff also attach documents; learners upload images only. */
-const STAFF_TYPES: Record<string, string> = { ...IMAGE_TYPES, 'application/pdf': 'pdf' };
+/** Staff also send documents and listening passages' audio (exams). */
+const STAFF_TYPES: Record<string, string> = {
+  ...IMAGE_TYPES,
+  'application/pdf': 'pdf',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/ogg': 'ogg',
+};
 
 export const AVATAR_SIZE = 512;
 /** Decompression bombs: a small file that decodes to a huge bitmap is refused before decoding. */
@@ -113,7 +121,7 @@ export function createMediaService({ storage, profile, maxBytes, presignTtlSecon
         const message =
           viewer.role === 'learner'
             ? 'Chỉ hỗ trợ tải lên ảnh JPEG, PNG, WebP hoặc GIF.'
-            : 'Chỉ hỗ trợ tải lên ảnh JPEG, PNG, WebP, GIF hoặc tệp PDF.';
+            : 'Chỉ hỗ trợ tải lên ảnh JPEG, PNG, WebP, GIF, tệp PDF hoặc âm thanh MP3, M4A, OGG.';
         throw new AppError('VALIDATION_FAILED', message, { content_type: message });
       }
       const key = `${userNamespace(viewer.id)}${randomId()}-${slugifyFileName(input.key)}.${extension}`;

@@ -227,6 +227,30 @@ describe('s3.json validation', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.json().data.key).toMatch(/-de-thi\.pdf$/);
+
+    // A listening passage's audio (exams): sent to storage, then served as audio.
+    const audio = await requestUpload(editor.bearer, {
+      key: 'Bài nghe số 1.mp3',
+      content_encoding: 'blob',
+      content_type: 'audio/mpeg',
+    });
+    expect(audio.statusCode, audio.body).toBe(200);
+    const { url, key } = audio.json().data as { url: string; key: string };
+    expect(key).toMatch(/-bai-nghe-so-1\.mp3$/);
+    const bytes = Buffer.concat([Buffer.from('ID3\x04\x00\x00', 'latin1'), Buffer.alloc(2048, 1)]);
+    const put = await putTo(url, bytes, { 'content-type': 'audio/mpeg', 'x-amz-acl': 'public-read' });
+    expect(put.statusCode, put.body).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('audio/mpeg');
+    const video = await requestUpload(editor.bearer, {
+      key: 'a.exe',
+      content_encoding: 'blob',
+      content_type: 'video/mp4',
+    });
+    expect(video.json().error.message).toBe(
+      'Chỉ hỗ trợ tải lên ảnh JPEG, PNG, WebP, GIF, tệp PDF hoặc âm thanh MP3, M4A, OGG.',
+    );
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -1,4 +1,5 @@
 /** The exam editor's parts with their questions (move, delete, add) and the passages shared by questions. */
+import { AudioUploadField } from './audio-upload-field';
 import { Form, Link } from 'react-router';
 import { DIFFICULTY_TEXT, partLabel, QUESTION_TYPE_TEXT } from '../../../modules/exams/exams.admin-labels';
 import type { ExamsAdmin } from '../../../modules/exams/exams.admin';
@@ -225,15 +226,10 @@ function PassageForm({
         />
         {failed?.fields.content ? <span className="mt-1 block text-red-700">{failed.fields.content}</span> : null}
       </label>
-      <label className="text-sm">
-        <span className="mb-1 block font-medium text-slate-800">Bài nghe (địa chỉ tệp âm thanh, không bắt buộc)</span>
-        <input
-          name="audio_url"
-          className={inputClass}
-          defaultValue={failed?.values.audio_url ?? passage?.audio_url ?? ''}
-        />
-        {failed?.fields.audio_url ? <span className="mt-1 block text-red-700">{failed.fields.audio_url}</span> : null}
-      </label>
+      <AudioUploadField
+        defaultValue={failed?.values.audio_url ?? passage?.audio_url ?? ''}
+        error={failed?.fields.audio_url}
+      />
       <div className="flex gap-2">
         <button type="submit" name="intent" value="passage" className={buttonClass} data-passage={key}>
           {passage ? 'Lưu đoạn' : 'Thêm đoạn'}

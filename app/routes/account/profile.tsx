@@ -6,6 +6,12 @@ import { formatPhone } from '../../../lib/phone';
 import { findProvince, PROVINCES } from '../../../modules/accounts/provinces';
 import { wardBelongsTo, wardsOf } from '../../../modules/accounts/wards';
 import { AddressFields } from '../../components/address-fields';
+import {
+  callUploadApi,
+  genericUploadError,
+  uploadToStorage,
+  UploadFailure,
+} from '../../components/uploads/presigned-upload';
 import { updateProfileInput } from '../../../modules/accounts/accounts.schemas';
 import { FormField, FormMessage, SubmitButton } from '../../components/form-field';
 import { formError, isFormState, keepValues, parseForm, runForm, type FormState } from '../../forms.server';
@@ -176,70 +182,6 @@ function AvatarImage({ url, name, size }: { url: string | null; name: string; si
   );
 }
 
-class UploadFailure extends Error {
-  constructor(
-    message: string,
-    readonly status = 0,
-    /** Our API, or the storage the file is PUT to (S3 or our own signed endpoint). */
-    readonly source: 'api' | 'storage' = 'api',
-  ) {
-    super(message);
-  }
-}
-
-const GENERIC_UPLOAD_ERROR = 'Tải ảnh lên không thành công. Vui lòng thử lại.';
-
-/** The Vietnamese message of an API error body; the two English SPEC messages get a Vietnamese one. */
-function messageOf(body: string, status: number): string {
-  let message: string | undefined;
-  try {
-    message = (JSON.parse(body) as { error?: { message?: string } }).error?.message;
-  } catch {
-    message = undefined;
-  }
-  if (message === 'resigned error!' || status === 502)
-    return 'Không tạo được liên kết tải ảnh lên. Vui lòng thử lại sau.';
-  if (message === 'invalid content encoding!') return GENERIC_UPLOAD_ERROR;
-  if (status === 413) return 'Ảnh quá lớn.';
-  return message && /[À-ỹ]/.test(message) ? message : GENERIC_UPLOAD_ERROR;
-}
-
-async function callApi<T>(url: string, method: string, payload: object): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(payload),
-    });
-  } catch {
-    throw new UploadFailure('Mất kết nối. Vui lòng kiểm tra mạng và thử lại.');
-  }
-  const body = await response.text();
-  if (!response.ok) throw new UploadFailure(messageOf(body, response.status), response.status);
-  return (JSON.parse(body) as { data: T }).data;
-}
-
-/** PUTs the file to the presigned URL with public-read ACL (SPEC §7), reporting progress. */
-function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    request.setRequestHeader('content-type', file.type);
-    request.setRequestHeader('x-amz-acl', 'public-read');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () =>
-      request.status >= 200 && request.status < 300
-        ? resolve()
-        : reject(new UploadFailure(messageOf(request.responseText, request.status), request.status, 'storage'));
-    request.onerror = () => reject(new UploadFailure('Mất kết nối khi tải ảnh lên. Vui lòng thử lại.', 0, 'storage'));
-    request.send(file);
-  });
-}
-
 const subscribeToNothing = () => () => {};
 
 /** The avatar and its file picker; the picker needs JavaScript (the upload goes straight to storage). */
@@ -267,19 +209,17 @@ function AvatarSection({ name, avatarUrl, maxBytes }: { name: string; avatarUrl:
     if (file.size === 0) return setError('Tệp ảnh đang trống.');
     try {
       setStep('preparing');
-      const target = await callApi<{ url: string; key: string }>('/api/user/s3.json', 'PUT', {
-        key: file.name,
-        content_encoding: 'blob',
-        content_type: file.type,
+      const target = await uploadToStorage(file, {
+        publicUrl,
+        noun: 'ảnh',
+        onStart: () => {
+          setStep('uploading');
+          setProgress(0);
+        },
+        onProgress: setProgress,
       });
-      // Our own upload endpoint is reached on the origin the page came from (PUBLIC_URL may name another host).
-      const address = new URL(target.url, window.location.href);
-      const ours = publicUrl !== undefined && address.origin === new URL(publicUrl).origin;
-      setStep('uploading');
-      setProgress(0);
-      await putFile(ours ? `${address.pathname}${address.search}` : address.href, file, setProgress);
       setStep('processing');
-      await callApi('/api/user/avatar.json', 'POST', { key: target.key });
+      await callUploadApi('/api/user/avatar.json', 'POST', { key: target.key }, 'ảnh');
       await revalidator.revalidate();
       setNotice('Đã cập nhật ảnh đại diện.');
     } catch (failure) {
@@ -289,7 +229,7 @@ function AvatarSection({ name, avatarUrl, maxBytes }: { name: string; avatarUrl:
       if (fromApi === 401)
         return window.location.assign(`/dang-nhap?redirect=${encodeURIComponent('/tai-khoan/ho-so')}`);
       if (fromApi === 403) return window.location.assign('/');
-      setError(failure instanceof UploadFailure ? failure.message : GENERIC_UPLOAD_ERROR);
+      setError(failure instanceof UploadFailure ? failure.message : genericUploadError('ảnh'));
     } finally {
       setStep('idle');
     }
