@@ -1,9 +1,9 @@
 /** The exam editor's parts with their questions (move, delete, add) and the passages shared by questions. */
-import { AudioUploadField } from './audio-upload-field';
 import { Form, Link } from 'react-router';
 import { DIFFICULTY_TEXT, partLabel, QUESTION_TYPE_TEXT } from '../../../modules/exams/exams.admin-labels';
 import type { ExamsAdmin } from '../../../modules/exams/exams.admin';
 import { FormMessage } from '../form-field';
+import { AudioUploadField } from './audio-upload-field';
 import { buttonClass, dangerButtonClass, inputClass } from './studio-ui';
 
 type Exam = Awaited<ReturnType<ExamsAdmin['detail']>>;
