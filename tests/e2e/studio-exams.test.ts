@@ -2,7 +2,7 @@
  * The studio's exam authoring on a 360 px phone: the demo admin imports the sample Chemistry exam
  * from its file (checked first, then saved), opens the new exam, adds a question and sees its
  * formula rendered (KaTeX) in the live preview as it is typed, saves it and finds it in Part I.
- * No page scrolls sideways; axe-core finds no serious or critical problem on the editor pages.
+ * A listening passage gets its MP3 through the presigned upload. No page scrolls sideways; axe-core finds no serious or critical problem on the editor pages.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -78,6 +78,29 @@ describe('studio exams', () => {
     await waitForHydration(page);
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Đã lưu câu hỏi.');
     expect(await page.getByTestId('exam-question').nth(10).innerText()).toContain('Giá trị là');
+
+    // A listening passage: its MP3 goes straight to storage and the address is filled in.
+    await page.getByText('+ Thêm đoạn văn').click();
+    const passageForm = page.locator('form').filter({ has: page.locator('button[data-passage="new"]') });
+    await passageForm.getByLabel('Nội dung (LaTeX giữa $…$)').fill('Nghe đoạn hội thoại về pin điện hóa.');
+    await passageForm.getByLabel('Tải tệp MP3, M4A hoặc OGG lên').setInputFiles({
+      name: 'Bài nghe pin điện.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.alloc(4096, 7)]),
+    });
+    const address = passageForm.getByLabel('Bài nghe (tệp âm thanh, không bắt buộc)');
+    await expect
+      .poll(() => address.inputValue(), { timeout: 15_000 })
+      .toMatch(/^\/uploads\/users\/\d+\/.+-bai-nghe-pin-dien\.mp3$/);
+    const uploaded = await address.inputValue();
+    expect((await page.request.get(journey.url(uploaded))).headers()['content-type']).toBe('audio/mpeg');
+    await passageForm.getByRole('button', { name: 'Thêm đoạn' }).click();
+    await expect.poll(() => page.getByText('Đã lưu đoạn văn.').first().isVisible()).toBe(true);
+    // The saved passage keeps its audio; the form for the next one is empty again.
+    await page.locator('summary', { hasText: 'Đoạn ' }).first().click();
+    expect(await page.locator(`audio[src="${uploaded}"]`).count()).toBe(1);
+    expect(await passageForm.getByLabel('Bài nghe (tệp âm thanh, không bắt buộc)').inputValue()).toBe('');
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
     expect(unexpectedExceptFormErrors(watch)).toEqual([]);
   });
 });

@@ -30,7 +30,10 @@ export function AudioUploadField({ defaultValue, error }: { defaultValue: string
     try {
       setProgress(0);
       const stored = await uploadToStorage(file, { publicUrl, noun: 'tệp', onProgress: setProgress });
-      setUrl(stored.direct_url);
+      // Our own storage is kept as a path, so the passage plays under every host name of the site.
+      const address = new URL(stored.direct_url, window.location.href);
+      const ours = publicUrl !== undefined && address.origin === new URL(publicUrl).origin;
+      setUrl(ours ? address.pathname : stored.direct_url);
     } catch (failure) {
       setProblem(failure instanceof UploadFailure ? failure.message : genericUploadError('tệp'));
     } finally {
@@ -40,7 +43,7 @@ export function AudioUploadField({ defaultValue, error }: { defaultValue: string
 
   const shown = error ?? problem;
   return (
-    <div className="text-sm">
+    <div className="min-w-0 text-sm">
       <label htmlFor={`${id}-url`} className="mb-1 block font-medium text-slate-800">
         Bài nghe (tệp âm thanh, không bắt buộc)
       </label>
@@ -59,6 +62,7 @@ export function AudioUploadField({ defaultValue, error }: { defaultValue: string
           <span className="mb-1 block text-slate-700">Tải tệp MP3, M4A hoặc OGG lên</span>
           <input
             type="file"
+            className="block w-full max-w-full"
             accept="audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg,.mp3,.m4a,.ogg"
             disabled={progress !== null}
             onChange={(event) => {
@@ -80,7 +84,13 @@ export function AudioUploadField({ defaultValue, error }: { defaultValue: string
         </p>
       ) : null}
       {url && /^(https?:\/\/|\/)\S+$/.test(url) ? (
-        <audio controls preload="none" src={url} className="mt-2 w-full" aria-label="Nghe thử bài nghe" />
+        <audio
+          controls
+          preload="none"
+          src={url}
+          className="mt-2 block w-full max-w-full"
+          aria-label="Nghe thử bài nghe"
+        />
       ) : null}
     </div>
   );

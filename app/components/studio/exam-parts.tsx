@@ -207,7 +207,7 @@ function PassageForm({
   const key = passage ? String(passage.id) : 'new';
   const failed = state && !state.notice ? state : undefined;
   return (
-    <Form method="post" className="grid gap-2 px-3 py-3" noValidate>
+    <Form method="post" className="grid grid-cols-1 gap-2 px-3 py-3" noValidate>
       <input type="hidden" name="passage" value={passage?.id ?? ''} />
       <FormMessage message={state?.notice} tone="success" />
       <FormMessage message={failed?.message} />
@@ -263,7 +263,7 @@ export function ExamPassages({ exam, actionData }: { exam: Exam; actionData?: Ac
         ))}
         <details open={Boolean(stateOf('new'))}>
           <summary className="cursor-pointer px-3 py-2 font-medium text-brand-700">+ Thêm đoạn văn</summary>
-          <PassageForm exam={exam} passage={null} state={stateOf('new')} />
+          <PassageForm key={exam.passages.length} exam={exam} passage={null} state={stateOf('new')} />
         </details>
       </div>
     </section>
