@@ -135,7 +135,7 @@ export function ExamParts({ exam, actionData }: { exam: Exam; actionData?: Actio
               {exam.locked ? null : (
                 <Link
                   to={`/studio/de-thi/${exam.id}/cau-hoi/moi?phan=${part.position}`}
-                  className="text-sm font-medium text-brand-700 underline"
+                  className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline"
                 >
                   + Thêm câu vào {partLabel(part.position)}
                 </Link>
