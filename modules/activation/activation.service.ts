@@ -118,7 +118,12 @@ export function createActivationService(deps: {
     if (await repo.hasRedeemed(db, found.id, userId)) throw refuse(ACTIVATION_MESSAGES.redeemed);
     if (found.used >= found.max_uses) throw wrong(ACTIVATION_MESSAGES.usedUp);
     if (found.course_published !== 1) throw refuse(ACTIVATION_MESSAGES.unavailable);
-    if (await enrolments.owns(userId, found.course_id)) throw refuse(ACTIVATION_MESSAGES.owned);
+    if (await enrolments.owns(userId, found.course_id)) {
+      // A double tap: the other request's redemption may have landed since the first look; say what
+      // a moment later would say.
+      const redeemedMeanwhile = await repo.hasRedeemed(db, found.id, userId);
+      throw refuse(redeemedMeanwhile ? ACTIVATION_MESSAGES.redeemed : ACTIVATION_MESSAGES.owned);
+    }
     return found;
   }
 
