@@ -59,6 +59,7 @@ import { createStudioPeopleService, type StudioPeopleService } from './studio/pe
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
 import { createContestsAdmin, createExamsService, type ContestsAdmin, type ExamsService } from './exams/index.ts';
+import { createJobQueue, createJobsAdmin, type JobQueue, type JobsAdmin } from './jobs/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
@@ -131,6 +132,10 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   exams: ExamsService;
   /** The studio's contests: scheduling, the live view, results (CSV), item analysis, key corrections. */
   examContests: ContestsAdmin;
+  /** The job queue (pg-boss on PostgreSQL, a table runner on SQLite); started by server/main.ts. */
+  jobs: JobQueue;
+  /** The studio's jobs page: counts per queue, failed jobs, retry. */
+  jobsAdmin: JobsAdmin;
 }
 
 /** Who is making the request. Filled by the identity module; null for anonymous visitors. */
@@ -301,7 +306,10 @@ export function createServices({
     notifications,
     audit: studio.audit,
   });
+  const jobs = createJobQueue(db, engine, logger ? { log: logger } : {});
   return {
+    jobs,
+    jobsAdmin: createJobsAdmin({ queue: jobs, audit: studio.audit }),
     push,
     partnerships,
     exams,

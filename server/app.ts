@@ -38,6 +38,7 @@ import { registerDevice } from './http/device.ts';
 import { siteOrigin } from '../lib/allowed-hosts.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
 import { examContestsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
+import { jobsAdminRoutes } from '../modules/jobs/index.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -198,11 +199,17 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.get('/healthz', { schema: { tags: ['ops'], summary: 'Sống (liveness)' } }, async () => ({ status: 'ok' }));
   app.get(
     '/readyz',
-    { schema: { tags: ['ops'], summary: 'Sẵn sàng (readiness): cơ sở dữ liệu trả lời' } },
+    {
+      schema: {
+        tags: ['ops'],
+        summary:
+          'Sẵn sàng (readiness): cơ sở dữ liệu trả lời; hàng đợi tác vụ (queue) ok khi đã chạy, degraded khi chưa, kèm số việc lỗi',
+      },
+    },
     async (_request, reply) => {
       try {
         await pingDatabase(options.db);
-        return { status: 'ok', database: services.engine };
+        return { status: 'ok', database: services.engine, queue: await queueReadiness(services.jobs) };
       } catch (error) {
         app.log.error({ err: error }, 'readiness check failed');
         return reply.status(503).send({ status: 'unavailable', database: services.engine });
@@ -242,6 +249,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(wardsRoutes);
   await app.register(examsRoutes);
   await app.register(examContestsAdminRoutes);
+  await app.register(jobsAdminRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 
@@ -307,4 +315,14 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   }
 
   return app;
+}
+
+/** The job queue in /readyz: degraded (not failing readiness) while it is not started. */
+async function queueReadiness(jobs: Services['jobs']) {
+  try {
+    const health = await jobs.health();
+    return { status: health.started ? 'ok' : 'degraded', started: health.started, failing: health.failing };
+  } catch {
+    return { status: 'degraded', started: false, failing: null };
+  }
 }
