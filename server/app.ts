@@ -241,6 +241,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // Pushes still in flight finish before the database closes.
   app.addHook('onClose', async () => services.push.idle());
   app.addHook('onClose', async () => services.throttle.close());
+  // A started job queue stops (its running jobs finish) before the database closes.
+  app.addHook('onClose', async () => services.jobs.stop());
   await app.register(studioContentRoutes);
   await app.register(studioPeopleRoutes);
   await app.register(traceRoutes);

@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('jobs')
     .columns(['queue', 'singleton_key'])
     .unique()
-    .where(sql<boolean>`singleton_key is not null and state in ('created', 'retry', 'active')`)
+    .where(sql<boolean>`singleton_key is not null and state in ('created', 'retry')`)
     .execute();
   await db.schema
     .createTable('job_periods')

@@ -65,8 +65,8 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       try {
         await current.createQueue(name, {
           name,
-          // A periodic job never piles up: at most one waits and one runs.
-          policy: schedules.has(name) ? 'stately' : 'standard',
+          // Singleton keys count (a periodic job never piles up): at most one waits and one runs.
+          policy: policy.unique || schedules.has(name) ? 'stately' : 'standard',
           retryLimit: policy.retryLimit,
           retryDelay: policy.retryDelaySeconds,
           retryBackoff: policy.retryBackoff,

@@ -12,10 +12,15 @@ export interface JobPolicy {
   retryBackoff?: boolean;
   /** The deadline of one run, in seconds (default 15 minutes); past it the run counts as failed. */
   expireInSeconds?: number;
+  /**
+   * Singleton keys count in this queue: at most one job per key waits (and one runs). pg-boss's
+   * `stately` policy; periodic queues are unique. Set when the queue is defined, before it is used.
+   */
+  unique?: boolean;
 }
 
-export interface SendOptions extends JobPolicy {
-  /** At most one job with this key waits or runs in the queue; a second send returns null. */
+export interface SendOptions extends Omit<JobPolicy, 'unique'> {
+  /** In a `unique` queue, a send while a job with this key waits returns null (ignored otherwise). */
   singletonKey?: string;
   /** Not before this time. */
   startAfter?: Date;
@@ -77,6 +82,7 @@ export interface JobQueue {
 }
 
 export const DEFAULT_POLICY: Required<JobPolicy> = {
+  unique: false,
   retryLimit: 3,
   retryDelaySeconds: 30,
   retryBackoff: true,
@@ -84,7 +90,10 @@ export const DEFAULT_POLICY: Required<JobPolicy> = {
 };
 
 /** The delay before retry number `retryCount` (1-based). */
-export function retryDelayMs(policy: Required<JobPolicy>, retryCount: number): number {
+export function retryDelayMs(
+  policy: Pick<Required<JobPolicy>, 'retryDelaySeconds' | 'retryBackoff'>,
+  retryCount: number,
+): number {
   const base = policy.retryDelaySeconds * 1000;
   return policy.retryBackoff ? base * 2 ** Math.min(16, retryCount - 1) : base;
 }

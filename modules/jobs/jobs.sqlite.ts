@@ -49,7 +49,8 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
 
   async function send(name: string, data: object = {}, opts: SendOptions = {}): Promise<string | null> {
     assertQueueName(name);
-    const policy = { ...policyOf(name), ...definedOnly(opts) };
+    const queuePolicy = policyOf(name);
+    const policy = { ...queuePolicy, ...definedOnly(opts) };
     const now = new Date();
     const row = await db
       .insertInto('jobs')
@@ -57,7 +58,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
         queue: name,
         data: JSON.stringify(data),
         state: 'created',
-        singleton_key: opts.singletonKey ?? null,
+        singleton_key: queuePolicy.unique ? (opts.singletonKey ?? null) : null,
         retry_limit: policy.retryLimit,
         retry_count: 0,
         retry_delay_seconds: policy.retryDelaySeconds,
@@ -116,12 +117,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     }
     const output = JSON.stringify({ message: errorText(error) });
     if (row.retry_count < row.retry_limit) {
-      const policy = {
-        retryLimit: row.retry_limit,
-        retryDelaySeconds: row.retry_delay_seconds,
-        retryBackoff: row.retry_backoff === 1,
-        expireInSeconds: row.expire_seconds,
-      };
+      const policy = { retryDelaySeconds: row.retry_delay_seconds, retryBackoff: row.retry_backoff === 1 };
       const startAfter = new Date(now.getTime() + retryDelayMs(policy, row.retry_count + 1));
       await claimed
         .set({ state: 'retry', retry_count: row.retry_count + 1, start_after: startAfter.toISOString(), output })
@@ -235,6 +231,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       assertQueueName(name);
       if (!(every.everySeconds >= 1)) throw new Error(`invalid period for ${name}`);
       schedules.set(name, Math.round(every.everySeconds));
+      policies.set(name, { ...policyOf(name), unique: true });
     },
     async start() {
       if (started) return;

@@ -16,7 +16,7 @@ export interface JobsTable {
   /** JSON. */
   data: string;
   state: JobState;
-  /** At most one job with this key waits or runs in its queue. */
+  /** Set in unique queues only: at most one job with this key waits (created or retry). */
   singleton_key: string | null;
   retry_limit: number;
   retry_count: number;

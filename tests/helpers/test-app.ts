@@ -71,6 +71,8 @@ async function dropPgSchema(url: string, schema: string): Promise<void> {
   await client.connect();
   try {
     await client.query(`drop schema if exists ${schema} cascade`);
+    // The job queue's own schema (pg-boss, modules/jobs) when a test started it.
+    await client.query(`drop schema if exists ${schema}_pgboss cascade`);
   } finally {
     await client.end();
   }
