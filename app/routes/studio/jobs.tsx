@@ -45,6 +45,7 @@ export default function StudioJobs({ loaderData, actionData }: Route.ComponentPr
   const answer = actionData as FormAnswer | undefined;
   const navigation = useNavigation();
   const pendingId = navigation.state !== 'idle' ? navigation.formData?.get('id') : null;
+  const listed = failed.some((job) => answer?.intent === `retry-${job.id}`);
   return (
     <div>
       <PageTitle title="Tác vụ nền" />
@@ -53,6 +54,8 @@ export default function StudioJobs({ loaderData, actionData }: Route.ComponentPr
         {engine === 'postgres' ? 'PostgreSQL (pg-boss)' : 'SQLite'}
       </p>
       <FormMessage message={answer?.notice} tone="success" />
+      {/* An error about a job no longer listed (retried meanwhile) shows here, not beside it. */}
+      <FormMessage message={answer && !answer.notice && !listed ? answer.message : undefined} />
       <h2 className="mb-2 font-semibold">Hàng đợi</h2>
       {queues.length === 0 ? (
         <Empty>Chưa có hàng đợi nào.</Empty>
@@ -88,8 +91,7 @@ export default function StudioJobs({ loaderData, actionData }: Route.ComponentPr
                   {job.label}
                 </p>
                 <p className="text-slate-600">
-                  {job.attempts} lần chạy · lỗi lúc {job.failed_at ? formatDateTime(job.failed_at) : '—'} · tạo lúc{' '}
-                  {formatDateTime(job.created_at)}
+                  {`${job.attempts} lần chạy · lỗi lúc ${job.failed_at ? formatDateTime(job.failed_at) : '—'} · tạo lúc ${formatDateTime(job.created_at)}`}
                 </p>
                 <p className="my-1 whitespace-pre-wrap break-words text-red-800">{job.error || 'Không rõ lỗi'}</p>
                 <p className="mb-2 break-all text-xs text-slate-600">Mã: {job.id}</p>
