@@ -26,6 +26,8 @@ export interface PgQueueOptions {
   log?: { error(object: object, message: string): void };
 }
 
+/** pg-boss's internal queues (its cron sender) are not the app's. */
+const OWN = `name not like '\\_\\_pgboss\\_\\_%'`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A cron line for periods of whole minutes that divide an hour, or whole hours that divide a day. */
@@ -166,7 +168,7 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
     async counts() {
       if (!boss) return tally([], [...handlers.keys(), ...policies.keys()]);
       const { rows } = await executeSql(
-        `select name, state, count(*)::int as count from ${schema}.job group by name, state`,
+        `select name, state, count(*)::int as count from ${schema}.job where ${OWN} group by name, state`,
       );
       return tally(
         (rows as { name: string; state: string; count: number }[]).map((row) => ({ ...row, count: Number(row.count) })),
@@ -177,7 +179,7 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       if (!boss) return [];
       const { rows } = await executeSql(
         `select id, name, output, retry_count, completed_on, created_on from ${schema}.job
-          where state = 'failed' order by completed_on desc nulls last, created_on desc limit $1`,
+          where state = 'failed' and ${OWN} order by completed_on desc nulls last, created_on desc limit $1`,
         [limit],
       );
       return (
@@ -211,7 +213,9 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
     },
     async health() {
       if (!boss) return { engine: 'postgres', started: false, failing: 0 };
-      const { rows } = await executeSql(`select count(*)::int as count from ${schema}.job where state = 'failed'`);
+      const { rows } = await executeSql(
+        `select count(*)::int as count from ${schema}.job where state = 'failed' and ${OWN}`,
+      );
       return { engine: 'postgres', started: true, failing: Number((rows[0] as { count: number }).count) };
     },
   };
