@@ -63,6 +63,7 @@ export interface QueueHealth {
   failing: number;
 }
 
+/** Queues, handlers and schedules are declared before `start()` (pg-boss applies them there). */
 export interface JobQueue {
   readonly engine: 'postgres' | 'sqlite';
   /** Declares a queue with its policy (idempotent). `send` and `work` declare it with defaults. */

@@ -208,11 +208,13 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
 
   function loop(): void {
     timer = setTimeout(() => {
-      tick()
+      const run = tick()
         .catch((error: unknown) => options.log?.error({ err: error }, 'job queue tick failed'))
         .finally(() => {
+          running.delete(run);
           if (started) loop();
         });
+      running.add(run);
     }, pollMs);
   }
 
@@ -242,7 +244,8 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     async stop() {
       started = false;
       clearTimeout(timer);
-      await Promise.allSettled([...running]);
+      // A tick in progress may start drains: wait until nothing is left.
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
     async counts(): Promise<QueueCounts[]> {
       const rows = await db
