@@ -7,8 +7,10 @@ import {
   ServerRouter,
   type AppLoadContext,
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from 'react-router';
+import { isServiceUnavailable } from '../lib/errors';
 import { NonceProvider } from './components/nonce';
 
 export const streamTimeout = 5_000;
@@ -20,6 +22,9 @@ function findUndisplayableError(context: EntryContext): unknown {
   return Object.values(errors).find((error) => !isRouteErrorResponse(error));
 }
 
+/** Requests whose loaders or action met the database outage, by their load context (see handleError). */
+const unavailableRequests = new WeakMap<object, string>();
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -27,6 +32,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ): Promise<Response> {
+  // The database is away (handleError saw it; the errors here are already sanitised): a 503 with its
+  // message, never the /404 page, which would fail the same way.
+  const unavailable = unavailableRequests.get(loadContext);
+  if (unavailable !== undefined) return Promise.resolve(unavailableResponse(unavailable));
   if (findUndisplayableError(routerContext) !== undefined && new URL(request.url).pathname !== '/404') {
     return Promise.resolve(new Response(null, { status: 302, headers: { Location: '/404' } }));
   }
@@ -66,8 +75,34 @@ export default function handleRequest(
   });
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/**
+ * A 503 marked for the server's adapter (server/http/react-router.ts), which answers a document
+ * with the "unavailable" page; a data request's text body is what the browser's router shows.
+ */
+function unavailableResponse(message: string): Response {
+  return new Response(message, {
+    status: 503,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-kt-unavailable': '1', 'cache-control': 'no-store' },
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error)) return;
+  // An outage is logged once by the database connection, not once per page.
+  if (isServiceUnavailable(error)) {
+    if (typeof context === 'object' && context !== null) unavailableRequests.set(context, error.message);
+    return;
+  }
   console.error(`[ssr] ${request.method} ${new URL(request.url).pathname}`, error);
+};
+
+/**
+ * A data request (client navigation) that met the outage answers 503 with the message as text:
+ * without React Router's own marker header the browser turns it into a route error response
+ * (status 503, the message as its data), which the root error screen shows.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  const message = typeof context === 'object' && context !== null ? unavailableRequests.get(context) : undefined;
+  return message === undefined ? response : unavailableResponse(message);
 };

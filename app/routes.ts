@@ -44,6 +44,10 @@ export default [
     route('goi-cuoc/:id', 'routes/studio/subscription.tsx'),
     route('cau-hoi', 'routes/studio/questions.tsx'),
     route('hop-tac', 'routes/studio/partnerships.tsx'),
+    route('de-thi', 'routes/studio/exams.tsx'),
+    route('de-thi/nhap', 'routes/studio/exam-import.tsx'),
+    route('de-thi/:id', 'routes/studio/exam.tsx'),
+    route('de-thi/:id/cau-hoi/:question', 'routes/studio/exam-question.tsx'),
     route('hop-tac/:id', 'routes/studio/partnership.tsx'),
     // Studio content: posts, solutions, help articles and pages share a list and an editor.
     route('bai-viet', 'routes/studio/content-list.tsx', { id: 'studio-posts' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, readBenchDatabaseUrl } from './env.ts';
 
 /** A VAPID key pair for these tests only (npx web-push generate-vapid-keys). */
 const VAPID = {
@@ -55,6 +55,38 @@ describe('loadEnv', () => {
     expect(loadEnv({ APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...VAPID }).APP_ENV).toBe('production');
   });
 
+  it('refuses a fleet (INSTANCE_COUNT > 1) that one instance would keep to itself, naming each variable', () => {
+    let error: unknown;
+    try {
+      loadEnv({ INSTANCE_COUNT: '2' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const named = (error as EnvError).problems.map((line) => line.split(':')[0]);
+    expect(named).toEqual([
+      'SESSION_SECRET',
+      'DATABASE_URL',
+      'S3_BUCKET',
+      'REDIS_URL',
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY',
+    ]);
+    expect((error as EnvError).message).toMatch(/SHARED_DATA_DIR=1/);
+    const fleet = {
+      INSTANCE_COUNT: '3',
+      SESSION_SECRET: 'x'.repeat(32),
+      DATABASE_URL: 'postgres://db/khaitri',
+      REDIS_URL: 'redis://cache:6379',
+      ...VAPID,
+    };
+    // Local-disk uploads only on a volume every instance mounts; S3 needs no flag.
+    expect(() => loadEnv(fleet)).toThrow(/S3_BUCKET: bắt buộc khi INSTANCE_COUNT=3/);
+    expect(loadEnv({ ...fleet, SHARED_DATA_DIR: '1' }).INSTANCE_COUNT).toBe(3);
+    expect(loadEnv({ ...fleet, S3_BUCKET: 'khaitri-media' }).SHARED_DATA_DIR).toBe(false);
+    // One instance needs none of it.
+    expect(loadEnv({ INSTANCE_COUNT: '1' }).INSTANCE_COUNT).toBe(1);
+  });
+
   it('requires both VAPID keys in production and accepts none elsewhere (a pair is generated)', () => {
     const production = { APP_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
     expect(() => loadEnv(production)).toThrow(/VAPID_PUBLIC_KEY/);
@@ -79,5 +111,15 @@ describe('loadEnv', () => {
         .ALLOWED_HOSTS,
     ).toEqual(['khaitri.vn', 'm.khaitri.vn', 'khaitri.com.vn:8443']);
     expect(() => loadEnv({ ALLOWED_HOSTS: 'https://evil.example/' })).toThrow(/ALLOWED_HOSTS/);
+  });
+});
+
+describe('readBenchDatabaseUrl', () => {
+  it('takes BENCH_DATABASE_URL, else the test suite’s PostgreSQL, else none', () => {
+    const bench = 'postgres://postgres@127.0.0.1:5432/bench';
+    const test = 'postgres://postgres@127.0.0.1:5432/khai_tri_test';
+    expect(readBenchDatabaseUrl({ BENCH_DATABASE_URL: bench, TEST_DATABASE_URL: test })).toBe(bench);
+    expect(readBenchDatabaseUrl({ BENCH_DATABASE_URL: ' ', TEST_DATABASE_URL: test })).toBe(test);
+    expect(readBenchDatabaseUrl({})).toBeUndefined();
   });
 });

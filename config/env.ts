@@ -49,6 +49,10 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, 'cần ít nhất 32 ký tự').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** How many copies of the app run behind the load balancer; above 1, start-up refuses what one copy would keep to itself. */
+    INSTANCE_COUNT: z.coerce.number().int().min(1).max(1000).default(1),
+    /** DATA_DIR is one volume every instance mounts (NFS, EFS…): local-disk uploads are then seen by all. */
+    SHARED_DATA_DIR: booleanFlag.default(false),
     IFRAME_HOSTS: commaList.default(['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']),
     DISABLED_RECOGNITION: z.coerce.number().int().min(0).default(1),
     RECOGNITION_SERVICE_ID: z.string().default(''),
@@ -258,13 +262,52 @@ export function loadEnv(source: EnvSource = process.env): Env {
   if (result.data.CARRIER_API_URL && !result.data.CARRIER_SMS_SECRET) {
     throw new EnvError(['CARRIER_SMS_SECRET: bắt buộc khi đặt CARRIER_API_URL']);
   }
+  const fleet = fleetProblems(result.data);
+  if (fleet.length > 0) throw new EnvError(fleet);
   return result.data;
+}
+
+/**
+ * What N copies behind a load balancer cannot work with (INSTANCE_COUNT > 1): anything one copy
+ * would make or keep for itself — a secret of its own, a SQLite file, uploads on its own disk,
+ * limits and cache invalidation without Redis, its own Web Push keys.
+ */
+export function fleetProblems(env: Env): string[] {
+  if (env.INSTANCE_COUNT <= 1) return [];
+  const problems: string[] = [];
+  const why = `khi INSTANCE_COUNT=${env.INSTANCE_COUNT}`;
+  if (!env.SESSION_SECRET)
+    problems.push(
+      `SESSION_SECRET: bắt buộc ${why} (mỗi máy tự tạo khóa riêng thì phiên đăng nhập ở máy này không hợp lệ ở máy kia)`,
+    );
+  if (!env.DATABASE_URL) problems.push(`DATABASE_URL: bắt buộc ${why} (SQLite chỉ dành cho một tiến trình)`);
+  if (!env.S3_BUCKET && !env.SHARED_DATA_DIR)
+    problems.push(
+      `S3_BUCKET: bắt buộc ${why}, hoặc đặt SHARED_DATA_DIR=1 nếu DATA_DIR là ổ dùng chung của mọi máy (tệp lưu trên đĩa riêng của một máy sẽ không có ở máy khác)`,
+    );
+  if (!env.REDIS_URL)
+    problems.push(
+      `REDIS_URL: bắt buộc ${why} (giới hạn truy cập và việc làm mới bộ nhớ đệm phải dùng chung giữa các máy)`,
+    );
+  if (!env.VAPID_PUBLIC_KEY)
+    problems.push(
+      `VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: bắt buộc ${why} (mỗi máy tự tạo cặp khóa riêng thì thông báo đẩy hỏng)`,
+    );
+  return problems;
 }
 
 /** The PostgreSQL URL the integration suite also runs against, when set (CI sets it). */
 export function readTestDatabaseUrl(source: EnvSource = process.env): string | undefined {
   const value = source.TEST_DATABASE_URL?.trim();
   return value ? value : undefined;
+}
+
+/**
+ * The PostgreSQL server the benchmarks that run on both engines use (bench -- exams): BENCH_DATABASE_URL,
+ * else TEST_DATABASE_URL. Each run works in a schema of its own and drops it afterwards.
+ */
+export function readBenchDatabaseUrl(source: EnvSource = process.env): string | undefined {
+  return source.BENCH_DATABASE_URL?.trim() || readTestDatabaseUrl(source);
 }
 
 /** Which engine an integration pass runs on: `sqlite` (default) or `postgres` (needs TEST_DATABASE_URL). */

@@ -1,9 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
-import { isUniqueViolation } from '../lib/errors.ts';
+import { isUniqueViolation, unavailableFromConnectionFailure } from '../lib/errors.ts';
 import { foldVietnamese } from '../lib/text/fold.ts';
 import type { Database } from './schema.ts';
 
@@ -26,13 +36,27 @@ export interface ConnectOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
   pgSchema?: string;
+  /** Where an outage and the recovery are reported (the server's logger); silent without. */
+  log?: DatabaseLogger;
 }
+
+/** The part of a pino logger the connection reports to. */
+export interface DatabaseLogger {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+/**
+ * How long a request waits for a connection (a new one, or a free one from the pool) before it is
+ * answered 503: a database that does not answer never holds requests for long.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.pgSchema);
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.pgSchema, options.log);
   return connectSqlite(path.join(options.dataDir, options.sqliteFile ?? 'khai-tri.sqlite'));
 }
 
@@ -47,7 +71,7 @@ function connectSqlite(file: string): DatabaseHandle {
   database.function('kt_unaccent', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? foldVietnamese(text) : null,
   );
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(database) }) });
   return {
     db,
     engine: 'sqlite',
@@ -56,20 +80,160 @@ function connectSqlite(file: string): DatabaseHandle {
   };
 }
 
-function connectPostgres(url: string, schema?: string): DatabaseHandle {
+/** Statements kept at most (a query whose text varies, such as an IN list, adds one per length). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The database as Kysely's SQLite driver uses it, with each statement prepared once per SQL text:
+ * the driver prepares every query again, which cost ~10 % of a busy server's CPU (bench -- exams).
+ * Kysely runs one query at a time on the connection, so a statement is never used twice at once.
+ */
+export function preparingOnce(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+function connectPostgres(url: string, schema?: string, log?: DatabaseLogger): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
+  const location = `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`;
+  const outage = createOutageState(location, log);
+  // A restart or failover ends idle connections with an 'error' event (57P01); without a listener
+  // Node ends the process. The pool drops such a connection and opens new ones when asked.
+  pool.on('error', (error) => outage.failed(error));
+  // A connection that is checked out between two queries (inside a transaction) reports there.
+  pool.on('connect', (client) => client.on('error', (error) => outage.failed(error)));
+  const db = new Kysely<Database>({ dialect: new OutageAwarePostgresDialect({ pool }, outage) });
+  return { db, engine: 'postgres', location, close: () => db.destroy() };
+}
+
+interface OutageState {
+  failed(error: unknown): void;
+  recovered(): void;
+}
+
+/** Logs once when the database goes away and once when it answers again. */
+function createOutageState(location: string, log?: DatabaseLogger): OutageState {
+  let down = false;
   return {
-    db,
-    engine: 'postgres',
-    location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
-    close: () => db.destroy(),
+    failed(error) {
+      if (!unavailableFromConnectionFailure(error)) {
+        log?.warn({ err: error, location }, 'database connection error');
+        return;
+      }
+      if (down) return;
+      down = true;
+      log?.warn({ err: error, location }, 'database unreachable: requests are answered 503 until it is back');
+    },
+    recovered() {
+      if (!down) return;
+      down = false;
+      log?.info({ location }, 'database reachable again');
+    },
   };
+}
+
+/**
+ * PostgreSQL's dialect with a driver that turns connection failures (refused, reset, terminated by
+ * a restart, pool timeout) into AppError SERVICE_UNAVAILABLE: every caller — API, pages, jobs —
+ * sees the same 503 with its Vietnamese message instead of a driver error.
+ */
+class OutageAwarePostgresDialect extends PostgresDialect {
+  constructor(
+    config: ConstructorParameters<typeof PostgresDialect>[0],
+    private readonly outage: OutageState,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new OutageAwareDriver(super.createDriver(), this.outage);
+  }
+}
+
+class OutageAwareDriver implements Driver {
+  readonly #originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly outage: OutageState,
+  ) {}
+
+  async #guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const unavailable = unavailableFromConnectionFailure(error);
+      if (!unavailable) throw error;
+      this.outage.failed(error);
+      throw unavailable;
+    }
+  }
+
+  init() {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.#guard(() => this.inner.acquireConnection());
+    this.outage.recovered();
+    const guarded: DatabaseConnection = {
+      executeQuery: (query) => this.#guard(() => connection.executeQuery(query)),
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+    this.#originals.set(guarded, connection);
+    return guarded;
+  }
+
+  // The inner driver runs these through the connection it is given: the guarded one.
+  beginTransaction(...args: Parameters<Driver['beginTransaction']>) {
+    return this.inner.beginTransaction(...args);
+  }
+
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) {
+    return this.inner.savepoint!(...args);
+  }
+
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) {
+    return this.inner.rollbackToSavepoint!(...args);
+  }
+
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
+    return this.inner.releaseSavepoint!(...args);
+  }
+
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(this.#originals.get(connection) ?? connection);
+  }
+
+  destroy() {
+    return this.inner.destroy();
+  }
 }
 
 /** A cheap round trip, for the readiness endpoint. */
@@ -99,7 +263,7 @@ export function readDate(value: Date | string | null): Date | null {
  * Lock spaces (the first key of lockWithinTransaction) for writers that replace a set of rows: negative,
  * so they never meet the learner ids used as first key by enrolments.
  */
-export const LOCK_SPACE = { postTags: -1, comboChildren: -2 } as const;
+export const LOCK_SPACE = { postTags: -1, comboChildren: -2, startup: -3 } as const;
 
 export async function lockWithinTransaction(trx: Transaction<Database>, key1: number, key2: number): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter)

@@ -937,10 +937,19 @@ export interface CertificatesTable {
   id: Generated<number>;
   code: string;
   user_id: number;
-  course_id: number;
+  /** The completed course; null for a contest certificate. */
+  course_id: number | null;
   learner_name: string;
+  /** The course's or the contest's title when issued. */
   course_title: string;
   issued_at: Timestamp;
+  /** The contest whose result this certifies (modules/exams asks for it); null for a course. */
+  exam_contest_id: number | null;
+  /** A contest certificate's result: thousandths of a point, and the rank among its candidates. */
+  score: number | null;
+  max_score: number | null;
+  rank: number | null;
+  candidates: number | null;
 }
 
 // ── Video assets (issue 6: the HLS pipeline) ───────────────────────────────────────────────────

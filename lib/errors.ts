@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'BUSINESS_RULE'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'SERVICE_UNAVAILABLE';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -21,6 +22,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BUSINESS_RULE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 // The server runs the modules once and the page bundle carries its own copy of this file, so
@@ -66,4 +68,62 @@ export const UNIQUE_CONFLICT_MESSAGE =
 /** The AppError a unique violation becomes when nothing more specific caught it; null for any other error. */
 export function conflictFromUniqueViolation(error: unknown): AppError | null {
   return isUniqueViolation(error) ? new AppError('CONFLICT', UNIQUE_CONFLICT_MESSAGE) : null;
+}
+
+/** What a user is told while the database cannot be reached (a restart, a failover). */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Hệ thống đang bận, vui lòng thử lại sau ít phút.';
+
+/** Socket errors and PostgreSQL's shutdown / connection classes: the database is away, not the query wrong. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * A failure to reach the database (refused, reset, timed out, shut down), from the driver or the
+ * pool: recognised here once, so the database layer and the error handler agree on it.
+ */
+export function isConnectionFailure(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  const { code, message, errors, cause } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+    cause?: unknown;
+  };
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isConnectionFailure(inner, depth + 1))) return true;
+  return cause !== undefined && isConnectionFailure(cause, depth + 1);
+}
+
+/** The 503 a connection failure becomes (the original kept as its cause); null for any other error. */
+export function unavailableFromConnectionFailure(error: unknown): AppError | null {
+  if (isAppError(error)) return error.code === 'SERVICE_UNAVAILABLE' ? error : null;
+  if (!isConnectionFailure(error)) return null;
+  const unavailable = new AppError('SERVICE_UNAVAILABLE', SERVICE_UNAVAILABLE_MESSAGE);
+  (unavailable as { cause?: unknown }).cause = error;
+  return unavailable;
+}
+
+/** True for the AppError that says the service is unavailable (a database outage). */
+export function isServiceUnavailable(error: unknown): error is AppError {
+  return isAppError(error) && error.code === 'SERVICE_UNAVAILABLE';
 }

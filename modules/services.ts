@@ -23,7 +23,8 @@ import { createIdentityService, type IdentityLogger, type IdentityService } from
 import { createProfileService, type ProfileService } from './accounts/profile.service.ts';
 import { createTokenKit } from './accounts/tokens.ts';
 import { createRedisThrottle, createThrottle, type Throttle } from './cache/throttle.ts';
-import { Redis } from 'ioredis';
+import { connectRedis, type RedisLink } from './cache/redis.ts';
+import { createSharedCache } from './cache/shared-cache.ts';
 import { createMessagingService, type MessagingService } from './messaging/messaging.service.ts';
 import { createNotificationsService, type NotificationsService } from './notifications/notifications.service.ts';
 import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
@@ -58,12 +59,23 @@ import { createStudioPagesService, type StudioPagesService } from './studio/help
 import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
-import { createContestsAdmin, createExamsService, type ContestsAdmin, type ExamsService } from './exams/index.ts';
+import {
+  createContestsAdmin,
+  createExamsAdmin,
+  createExamsService,
+  type ContestsAdmin,
+  type ExamsAdmin,
+  type ExamsService,
+} from './exams/index.ts';
 import { createJobQueue, createJobsAdmin, type JobQueue, type JobsAdmin } from './jobs/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices {
   engine: Engine;
   cache: Cache;
+  /** The Redis connection with REDIS_URL (shared limits, throttles, cache invalidation); null without. */
+  redis: RedisLink | null;
+  /** Start-up: waits up to `timeoutMs` for Redis and the invalidation channel; false when serving without them. */
+  sharedStateReady(timeoutMs: number): Promise<boolean>;
   sanitizeRichContent: (html: string) => string;
   site: SiteService;
   search: SearchService;
@@ -132,6 +144,8 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   exams: ExamsService;
   /** The studio's contests: scheduling, the live view, results (CSV), item analysis, key corrections. */
   examContests: ContestsAdmin;
+  /** The studio's exam authoring: exams, questions, live preview, import, clone. */
+  examsAdmin: ExamsAdmin;
   /** The job queue (pg-boss on PostgreSQL, a table runner on SQLite); started by server/main.ts. */
   jobs: JobQueue;
   /** The studio's jobs page: counts per queue, failed jobs, retry. */
@@ -150,6 +164,7 @@ export interface ServiceDeps {
   db: Kysely<Database>;
   engine: Engine;
   env: Env;
+  /** Replaces the cache chosen from the environment (in process, or invalidated across instances over Redis). */
   cache?: Cache;
   /** Signs session tokens and keys one-time codes: SESSION_SECRET, or the one server/main.ts keeps in DATA_DIR. */
   sessionSecret?: string;
@@ -167,7 +182,7 @@ export function createServices({
   db,
   engine,
   env,
-  cache = createMemoryCache(),
+  cache: cacheOverride,
   sessionSecret,
   storage: storageOverride,
   logger,
@@ -175,13 +190,21 @@ export function createServices({
   vapidKeys,
 }: ServiceDeps): Services {
   const sanitizeRichContent = createRichContentSanitizer({ iframeHosts: env.IFRAME_HOSTS });
-  // With REDIS_URL the per-account counters are shared by every instance (connected on first use).
-  const throttle = env.REDIS_URL
-    ? createRedisThrottle(
-        new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 1 }),
-        `${env.SITE_LABEL}:th:`,
-      )
-    : createThrottle();
+  // With REDIS_URL the per-account counters are shared by every instance, and so are cache
+  // invalidations; both carry on in process while Redis is away.
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, logger) : null;
+  const sharedCache =
+    redis && !cacheOverride ? createSharedCache(createMemoryCache(), redis, `${env.SITE_LABEL}:cache`) : null;
+  const cache = cacheOverride ?? sharedCache ?? createMemoryCache();
+  const throttle = redis ? createRedisThrottle(redis.client, `${env.SITE_LABEL}:th:`) : createThrottle();
+  const sharedStateReady = async (timeoutMs: number) => {
+    if (!redis) return true;
+    const [connected, subscribed] = await Promise.all([
+      redis.waitUntilReady(timeoutMs),
+      sharedCache ? sharedCache.subscribed(timeoutMs) : Promise.resolve(true),
+    ]);
+    return connected && subscribed;
+  };
   const secret = sessionSecret ?? env.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const tokens = createTokenKit(secret);
   const storage = storageOverride ?? createObjectStorage(env, secret);
@@ -299,6 +322,9 @@ export function createServices({
   const exams = createExamsService({
     db,
     ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId),
+    notify: (userId, notice) => notifications.notify(userId, notice),
+    certifier: extras.certificates,
+    ...(logger ? { log: logger } : {}),
   });
   const studioPeople = createStudioPeopleService({
     db,
@@ -321,6 +347,7 @@ export function createServices({
       courseChoices: () => studioPeople.courseChoices(),
       correctKey: exams.correctKey,
     }),
+    examsAdmin: createExamsAdmin({ db, audit: studio.audit }),
     ...commerce,
     studio,
     affiliates,
@@ -379,6 +406,8 @@ export function createServices({
     web: { siteLabel: env.SITE_LABEL, secureCookies: env.APP_ENV === 'production' },
     engine,
     cache,
+    redis,
+    sharedStateReady,
     sanitizeRichContent,
     site,
   };

@@ -10,7 +10,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -20,6 +19,7 @@ import type { ServerBuild } from 'react-router';
 import type { PublicConfig } from '../app/context.ts';
 import type { Env } from '../config/env.ts';
 import { pingDatabase } from '../db/connect.ts';
+import { isServiceUnavailable } from '../lib/errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
 import { siteRoutes } from '../modules/site/site.routes.ts';
@@ -37,7 +37,7 @@ import { registerViewer } from './http/viewer.ts';
 import { registerDevice } from './http/device.ts';
 import { siteOrigin } from '../lib/allowed-hosts.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
-import { examContestsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
+import { examContestsAdminRoutes, examsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
 import { jobsAdminRoutes } from '../modules/jobs/index.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
@@ -65,6 +65,11 @@ import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
 import { affiliateAdminRoutes } from '../modules/affiliates/affiliates-admin.routes.ts';
 import { registerReactRouter } from './http/react-router.ts';
 import { redactPaths } from './http/logging.ts';
+import { rootStylesheets } from './http/unavailable-page.ts';
+import { redisWithFallbackStore } from './http/rate-limit-store.ts';
+
+/** How long start-up waits for Redis (and the invalidation channel) before serving without it. */
+const REDIS_STARTUP_WAIT_MS = 2_000;
 
 export interface CreateAppOptions {
   env: Env;
@@ -148,13 +153,15 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerPrivateAnswers(app);
   const identity = registerIdentity(app, { services });
   registerReferral(app, services);
-  // With REDIS_URL the limits are shared by every instance behind the load balancer.
-  const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // With REDIS_URL the limits are shared by every instance behind the load balancer; while Redis is
+  // away each instance counts on its own. Start-up waits briefly for Redis, then serves without it.
+  const redis = services.redis;
+  if (redis) {
+    await services.sharedStateReady(REDIS_STARTUP_WAIT_MS);
+    app.addHook('onClose', async () => redis.close());
+  }
   await app.register(fastifyRateLimit, {
-    ...(redis ? { redis, nameSpace: `${env.SITE_LABEL}:rl:` } : {}),
+    ...(redis ? { store: redisWithFallbackStore(redis, `${env.SITE_LABEL}:rl:`) } : {}),
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     // Only a refused request says so (429 with Retry-After and the limits); the three x-ratelimit
@@ -191,7 +198,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerErrorHandler(app);
+  const pagesBuild = options.getBuild;
+  registerErrorHandler(app, pagesBuild ? { pageStyles: async () => rootStylesheets(await pagesBuild()) } : {});
   registerApiNotFound(app);
 
   // Browsers and crawlers ask for /favicon.ico whatever the page declares.
@@ -203,16 +211,24 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       schema: {
         tags: ['ops'],
         summary:
-          'Sẵn sàng (readiness): cơ sở dữ liệu trả lời; hàng đợi tác vụ (queue) ok khi đã chạy, degraded khi chưa, kèm số việc lỗi',
+          'Sẵn sàng (readiness): 503 khi cơ sở dữ liệu không trả lời; Redis vắng mặt chỉ là "degraded"; hàng đợi tác vụ (queue): ok khi đã chạy, degraded khi chưa, kèm số việc lỗi',
       },
     },
     async (_request, reply) => {
+      // Redis is optional at run time: while it is away this instance still serves (limits in process).
+      const redis = services.redis ? (services.redis.ready() ? 'ok' : 'degraded') : 'off';
+      const report = { database: services.engine, redis, sessions: 'database' };
       try {
         await pingDatabase(options.db);
-        return { status: 'ok', database: services.engine, queue: await queueReadiness(services.jobs) };
+        return {
+          status: redis === 'degraded' ? 'degraded' : 'ok',
+          ...report,
+          queue: await queueReadiness(services.jobs),
+        };
       } catch (error) {
-        app.log.error({ err: error }, 'readiness check failed');
-        return reply.status(503).send({ status: 'unavailable', database: services.engine });
+        // An outage is logged once by the database connection; anything else here is news.
+        if (!isServiceUnavailable(error)) app.log.error({ err: error }, 'readiness check failed');
+        return reply.status(503).send({ status: 'unavailable', ...report });
       }
     },
   );
@@ -251,6 +267,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(wardsRoutes);
   await app.register(examsRoutes);
   await app.register(examContestsAdminRoutes);
+  await app.register(examsAdminRoutes);
   await app.register(jobsAdminRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
@@ -299,10 +316,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
         return { buildId: build.assets.version };
       },
     );
+    const pageCache = development ? null : createPageCache(env.PAGE_CACHE_SECONDS);
+    // Any change to cached content (here, or on another instance over Redis) forgets the pages too.
+    if (pageCache) services.cache.onInvalidate(() => pageCache.clear());
     await registerReactRouter(app, {
       getBuild,
       mode: development ? 'development' : 'production',
-      pageCache: development ? null : createPageCache(env.PAGE_CACHE_SECONDS),
+      pageCache,
       getLoadContext: (request, reply) => ({
         services,
         viewer: request.viewer,

@@ -27,7 +27,7 @@ describe('periodic jobs', () => {
       'subscriptions.renew': 60,
       'courses.publish-scheduled': 60,
       'video-uploads.sweep': 3600,
-      'exams.close-due': 15,
+      'exams.tick': 15,
     });
     for (const job of periodicJobs(t.services, log)) expect(job.expireInSeconds).toBeGreaterThan(0);
   });

@@ -69,15 +69,17 @@ export function periodicJobs(services: Services, log: JobsLog): Periodic[] {
         if (removed > 0) log.info({ removed }, 'abandoned video uploads removed');
       },
     },
-    // Exam attempts past their deadline are submitted even when the browser is gone; every read of an
-    // attempt also closes it first (modules/exams), so this only makes results and rankings prompt.
+    // Exam attempts past their deadline are submitted even when the browser is gone (every read of an
+    // attempt also closes it first, so this only makes results and rankings prompt); contest reminders
+    // go out 15 minutes before opening and final results are certified. Each step is claimed or
+    // idempotent (modules/exams).
     {
-      name: 'exams.close-due',
+      name: 'exams.tick',
       everySeconds: 15,
       expireInSeconds: 2 * 60,
       run: async () => {
-        const closed = await services.exams.closeDue();
-        if (closed > 0) log.info({ closed }, 'exam attempts submitted at their deadline');
+        const report = await services.exams.tick();
+        if (report.closed + report.reminded + report.certified > 0) log.info({ report }, 'exam runner tick');
       },
     },
   ];

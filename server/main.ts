@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import type { ServerBuild } from 'react-router';
 import { EnvError, loadEnv } from '../config/env.ts';
 import { connectDatabase } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { isDatabaseEmpty, seedDemoData } from '../db/seed/index.ts';
+import { prepareDatabase } from '../db/prepare.ts';
+import { isServiceUnavailable } from '../lib/errors.ts';
 import { createServices } from '../modules/services.ts';
 import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
@@ -29,16 +29,21 @@ async function main(): Promise<void> {
   }
   if (development && env.APP_ENV === 'demo') env = { ...env, APP_ENV: 'development' as const };
 
-  const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const applied = await migrateToLatest(database.db);
-  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
-  let seeded = false;
-  if (env.APP_ENV !== 'production' && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, { uploadsDir });
-    seeded = true;
-  }
-  // One logger for the HTTP app and the services (provider failures), with secrets redacted.
+  // One logger for the HTTP app, the services (provider failures) and the database connection
+  // (an outage and the recovery), with secrets redacted.
   const logger = pino({ level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[ẩn]' } });
+  // Background work that meets a database outage without its own catch must not end the process;
+  // any other unhandled rejection still does.
+  process.on('unhandledRejection', (reason) => {
+    if (isServiceUnavailable(reason))
+      return logger.warn({ err: reason }, 'background work refused: database unreachable');
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
+  const database = connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: logger });
+  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
+  // Instances starting together take turns: the first migrates and seeds an empty database.
+  const { applied, seeded } = await prepareDatabase(database, { seedDemo: env.APP_ENV !== 'production', uploadsDir });
   const services = createServices({
     logger,
     db: database.db,
@@ -77,7 +82,7 @@ async function main(): Promise<void> {
   });
 
   // Periodic work (order expiry, payment reconciliation, renewals, scheduled publishing, upload
-  // sweeping, exam deadlines) runs as scheduled jobs: once per period across every instance.
+  // sweeping, the exam runner) runs as scheduled jobs: once per period across every instance.
   await schedulePeriodicJobs(services, app.log);
   await services.jobs.start();
   // Broadcasts a previous process left half sent continue after their last batch.

@@ -48,7 +48,7 @@ export function CooperateForm({
           message="Cảm ơn anh/chị! Yêu cầu hợp tác đã được gửi, chúng tôi đã gửi thư xác nhận tới địa chỉ thư điện tử của anh/chị."
         />
       ) : (
-        <FormMessage message={mine?.message} />
+        <FormMessage message={mine?.message} fields={fields} />
       )}
       <Form
         key={sent ? `sent-${sent}` : 'cooperate'}

@@ -117,7 +117,7 @@ export function CourseBrowser(props: CourseBrowserProps) {
             Lọc
           </button>
         </noscript>
-        <Link to="?" className="text-center text-sm text-brand-700 hover:underline">
+        <Link to="?" className="inline-flex min-h-6 items-center justify-center text-sm text-brand-700 hover:underline">
           Xóa bộ lọc
         </Link>
       </Form>

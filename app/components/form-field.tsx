@@ -37,8 +37,27 @@ export function FormField({ label, name, error, hint, id = `truong-${name}`, ...
   );
 }
 
-export function FormMessage({ message, tone = 'error' }: { message?: string | undefined; tone?: 'error' | 'success' }) {
+/**
+ * A form's message. Given the form's field errors, a message already shown next to its field is not
+ * shown again above the form: it is only announced (screen readers hear it once, everyone sees it once).
+ */
+export function FormMessage({
+  message,
+  tone = 'error',
+  fields,
+}: {
+  message?: string | undefined;
+  tone?: 'error' | 'success';
+  fields?: Record<string, string | undefined> | undefined;
+}) {
   if (!message) return null;
+  if (fields && Object.values(fields).includes(message)) {
+    return (
+      <p role={tone === 'error' ? 'alert' : 'status'} className="sr-only">
+        {message}
+      </p>
+    );
+  }
   return (
     <p
       role={tone === 'error' ? 'alert' : 'status'}

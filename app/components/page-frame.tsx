@@ -27,7 +27,7 @@ export function PageFrame({
             <li key={`${crumb.label}-${index}`} className="flex items-center gap-1">
               {index > 0 ? <span aria-hidden="true">›</span> : null}
               {crumb.to && index < trail.length - 1 ? (
-                <Link to={crumb.to} className="hover:text-brand-700 hover:underline">
+                <Link to={crumb.to} className="inline-flex min-h-6 items-center hover:text-brand-700 hover:underline">
                   {crumb.label}
                 </Link>
               ) : (

@@ -23,7 +23,7 @@ export function PostCard({ post }: { post: PostListItem }) {
         {post.category ? (
           <Link
             to={`/danh-muc-tin-tuc/${post.category.slug}`}
-            className="text-xs font-semibold uppercase text-brand-700 hover:underline"
+            className="inline-flex min-h-6 items-center self-start text-xs font-semibold uppercase text-brand-700 hover:underline"
           >
             {post.category.name}
           </Link>

@@ -32,10 +32,13 @@ export function SiteFooter({
           {groups.map((group) => (
             <nav key={group.id} aria-label={group.title}>
               <p className="font-semibold text-slate-800">{group.title}</p>
-              <ul className="mt-2 space-y-1.5 text-sm">
+              <ul className="mt-2 space-y-1 text-sm">
                 {group.children.map((child) => (
                   <li key={child.id}>
-                    <SmartLink href={child.url} className="text-slate-700 hover:text-brand-700 hover:underline">
+                    <SmartLink
+                      href={child.url}
+                      className="inline-flex min-h-6 items-center text-slate-700 hover:text-brand-700 hover:underline"
+                    >
                       {child.title}
                     </SmartLink>
                   </li>

@@ -1,12 +1,17 @@
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { formatDate } from '../../lib/format/date';
-import { CertificateLookup, CertificateSheet, PdfLink } from '../components/certificates/certificate-card';
+import {
+  CertificateLookup,
+  CertificateSheet,
+  contestResultLine,
+  PdfLink,
+} from '../components/certificates/certificate-card';
 import { PageFrame } from '../components/page-frame';
 import { buildMeta } from '../meta';
 import type { RootData } from '../root';
 import type { Route } from './+types/certificate';
 
-/** /chung-chi/{code}: public verification — valid (learner, course, date) or not found (404). */
+/** /chung-chi/{code}: public verification — valid (learner, course or contest result, date) or not found (404). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const certificate = await context.services.certificates.verify(params.code);
   if (!certificate) return data({ code: params.code, certificate: null }, { status: 404 });
@@ -17,7 +22,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   buildMeta(matches, {
     title: loaderData?.certificate ? `Chứng chỉ ${loaderData.certificate.code}` : 'Không tìm thấy chứng chỉ',
     description: loaderData?.certificate
-      ? `Chứng chỉ hoàn thành khóa học “${loaderData.certificate.course_title}” cấp cho ${loaderData.certificate.learner_name}.`
+      ? loaderData.certificate.contest
+        ? `Chứng nhận kết quả kỳ thi “${loaderData.certificate.course_title}” cấp cho ${loaderData.certificate.learner_name}.`
+        : `Chứng chỉ hoàn thành khóa học “${loaderData.certificate.course_title}” cấp cho ${loaderData.certificate.learner_name}.`
       : 'Mã chứng chỉ không hợp lệ.',
   });
 
@@ -43,10 +50,17 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
       <div className="space-y-4">
         <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
           <p className="font-semibold">✓ Chứng chỉ hợp lệ</p>
-          <p className="text-sm">
-            Cấp cho <strong>{certificate.learner_name}</strong>, hoàn thành khóa học “{certificate.course_title}” ngày{' '}
-            {formatDate(certificate.issued_at)}.
-          </p>
+          {certificate.contest ? (
+            <p className="text-sm">
+              Cấp cho <strong>{certificate.learner_name}</strong>, dự thi “{certificate.course_title}” (
+              {contestResultLine(certificate.contest)}) ngày {formatDate(certificate.issued_at)}.
+            </p>
+          ) : (
+            <p className="text-sm">
+              Cấp cho <strong>{certificate.learner_name}</strong>, hoàn thành khóa học “{certificate.course_title}” ngày{' '}
+              {formatDate(certificate.issued_at)}.
+            </p>
+          )}
         </div>
         <CertificateSheet certificate={certificate} siteName={root?.config.siteName ?? 'Khai Trí'} />
         <div className="flex flex-wrap gap-3">
@@ -54,6 +68,11 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
             In chứng chỉ
           </Link>
           <PdfLink href={certificate.pdf_url} />
+          {certificate.contest?.slug ? (
+            <Link to={`/cong-thi/${certificate.contest.slug}`} className="px-4 py-2.5 font-semibold text-brand-700">
+              Xem kỳ thi
+            </Link>
+          ) : null}
           {certificate.course_slug ? (
             <Link to={`/khoa-hoc/${certificate.course_slug}`} className="px-4 py-2.5 font-semibold text-brand-700">
               Xem khóa học

@@ -141,7 +141,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </fieldset>
         </div>
         <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-4">
-          <FormMessage message={failure?.message} />
+          <FormMessage message={failure?.message} fields={failure?.fields} />
           <FormMessage
             message={
               quote

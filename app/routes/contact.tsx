@@ -48,7 +48,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               message="Cảm ơn bạn! Yêu cầu đã được gửi, chúng tôi sẽ liên hệ lại trong vòng 24 giờ làm việc."
             />
           ) : (
-            <FormMessage message={state?.message} />
+            <FormMessage message={state?.message} fields={state?.fields} />
           )}
           {/* A new key after each request sent: the fields are uncontrolled, so only a fresh form empties them. */}
           <Form

@@ -120,7 +120,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <h2 id="khoa-hoc-noi-bat" className="text-xl font-bold text-slate-900">
               Khóa học nổi bật
             </h2>
-            <Link to="/khoa-hoc?hot=1" className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/khoa-hoc?hot=1"
+              className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 hover:underline"
+            >
               Xem tất cả
             </Link>
           </div>
@@ -179,7 +182,10 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <h2 id="tin-tuc-moi" className="text-xl font-bold text-slate-900">
               Tin tức mới
             </h2>
-            <Link to="/tin-tuc" className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/tin-tuc"
+              className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 hover:underline"
+            >
               Xem tất cả
             </Link>
           </div>

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format/date';
+import { ContestPanel } from '../components/exams/contest-panel';
 import { PageFrame } from '../components/page-frame';
 import { PostGrid } from '../components/post-card';
+import { loginRedirectTarget } from '../guards.server';
 import { loadOr404 } from '../not-found.server';
 import { absoluteUrl, breadcrumbLd, buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/news-article';
@@ -10,7 +12,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const post = await loadOr404(request, () =>
     context.services.content.getPost({ slug: params.slug, types: ['post', 'exam_gate'] }),
   );
-  return { post };
+  // An exam_gate post presents its contest: state, window, countdown and the way in.
+  const contest =
+    post.type === 'exam_gate' ? await context.services.exams.contestOfPost(context.viewer?.id ?? null, post.id) : null;
+  const secondsUntil = (at: string | null) =>
+    contest && at ? Math.max(0, Math.ceil((Date.parse(at) - Date.parse(contest.server_now)) / 1000)) : 0;
+  return {
+    post,
+    contest: contest
+      ? {
+          details: contest,
+          opensIn: secondsUntil(contest.opens_at),
+          closesIn: secondsUntil(contest.closes_at),
+          signInPath: loginRedirectTarget(request),
+        }
+      : null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -53,7 +70,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, contest } = loaderData;
   const crumbs = [
     { label: 'Tin tức', to: '/tin-tuc' },
     ...(post.category ? [{ label: post.category.name, to: `/danh-muc-tin-tuc/${post.category.slug}` }] : []),
@@ -65,6 +82,14 @@ export default function NewsArticlePage({ loaderData }: Route.ComponentProps) {
         {post.published_at ? <time dateTime={post.published_at}>{formatDateTime(post.published_at)}</time> : null}
       </p>
       {post.summary ? <p className="mb-4 text-lg font-medium text-slate-800">{post.summary}</p> : null}
+      {contest ? (
+        <ContestPanel
+          contest={contest.details}
+          opensIn={contest.opensIn}
+          closesIn={contest.closesIn}
+          signInPath={contest.signInPath}
+        />
+      ) : null}
       {post.thumbnail ? (
         <img src={post.thumbnail} alt="" width={640} height={360} className="mb-6 w-full rounded-2xl" />
       ) : null}

@@ -51,7 +51,7 @@ export default function SolutionsPage({ loaderData, actionData }: Route.Componen
               ) : null}
               <div className="p-4">
                 <h2 className="text-lg font-bold">
-                  <Link to={solution.url} className="hover:text-brand-700">
+                  <Link to={solution.url} className="block hover:text-brand-700">
                     {solution.title}
                   </Link>
                 </h2>

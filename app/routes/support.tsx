@@ -59,10 +59,13 @@ export default function SupportPage({ loaderData }: Route.ComponentProps) {
             <h2 id={`nhom-${category.slug}`} className="mb-2 text-lg font-bold">
               {category.name}
             </h2>
-            <ul className="space-y-1.5">
+            <ul className="space-y-1">
               {category.articles.map((article) => (
                 <li key={article.id}>
-                  <Link to={article.url} className="text-slate-800 hover:text-brand-700 hover:underline">
+                  <Link
+                    to={article.url}
+                    className="inline-flex min-h-6 items-center text-slate-800 hover:text-brand-700 hover:underline"
+                  >
                     {article.title}
                   </Link>
                 </li>

@@ -1,16 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHead, percentile, runLoad } from './load.ts';
+import { buildRequest, parseHead, percentile, runLoad, runRequests } from './load.ts';
 
 const BODY = 'Học trực tuyến '.repeat(700);
 let server: http.Server;
 let origin: string;
-const seen = { requests: 0, lastMethod: '', lastBody: '', lastHeader: '' };
+const seen = { requests: 0, lastMethod: '', lastBody: '', lastHeader: '', paths: [] as string[] };
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     seen.requests += 1;
+    seen.paths.push(request.url ?? '');
     seen.lastMethod = request.method ?? '';
     seen.lastHeader = String(request.headers['x-check'] ?? '');
     let body = '';
@@ -95,6 +96,45 @@ describe('runLoad', () => {
     expect(result.errors).toBeGreaterThan(0);
     // Refused connections are retried after a pause, not in a tight loop.
     expect(result.errors).toBeLessThan(10);
+  });
+});
+
+describe('runRequests', () => {
+  it('sends every request of the list once, in order, and resolves when all are answered', async () => {
+    const url = new URL(origin);
+    const paths: string[] = Array.from({ length: 50 }, (_, index) =>
+      index % 10 === 9 ? '/missing' : index % 2 ? '/length' : '/chunked',
+    );
+    seen.paths = [];
+    const result = await runRequests({
+      origin,
+      connections: 4,
+      requests: paths.map((path) => buildRequest(new URL(path, url), { method: 'POST', body: '{}' })),
+    });
+    expect(result.requests).toBe(50);
+    expect(result.non2xx).toBe(5);
+    expect(result.errors).toBe(0);
+    expect(seen.paths).toHaveLength(50);
+    // Four connections take the next request as each frees: the order is kept within a few places.
+    expect([...seen.paths].sort()).toEqual([...paths].sort());
+    expect(seen.paths.slice(0, 4).every((path) => paths.slice(0, 4).includes(path))).toBe(true);
+    expect(result.seconds).toBeGreaterThan(0);
+    expect(result.p99).toBeGreaterThanOrEqual(result.p50);
+  });
+
+  it('ends with errors, not a hang, when the server is not there', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const target = new URL(`http://127.0.0.1:${port}/`);
+    const result = await runRequests({
+      origin: target.origin,
+      connections: 2,
+      requests: Array.from({ length: 6 }, () => buildRequest(target, {})),
+    });
+    expect(result.requests).toBe(0);
+    expect(result.errors).toBe(6);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * The product under test: the real createApp with the real services, on a temporary SQLite data
- * folder seeded with the demo data, no logging, a rate limit too high to trigger. With `pages`,
- * the built React Router app (build/server/index.js) is served too, as `npm start` does; with
- * `commerce`, the shoppers and the course of bench/checkout are added (lib/commerce-data.ts).
+ * folder (or, with `databaseUrl`, a PostgreSQL schema of its own, dropped afterwards) seeded with the
+ * demo data, no logging, a rate limit too high to trigger. With `pages`, the built React Router app
+ * (build/server/index.js) is served too, as `npm start` does; with `commerce`, the shoppers and the
+ * course of bench/checkout are added (lib/commerce-data.ts); with `examNight`, the candidates and the
+ * contest of bench/exams (lib/exam-night-data.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +20,9 @@ import { createServices } from '../../modules/services.ts';
 import { createApp } from '../../server/app.ts';
 import { serveInChild } from '../lib/child.ts';
 import { addCommerceData, commerceEnv, type CommerceOptions } from '../lib/commerce-data.ts';
+import { addExamNightData } from '../lib/exam-night-data.ts';
+import type { ExamNightOptions } from '../lib/exam-night.ts';
+import { createPgSchema, dropPgSchema } from '../../tests/helpers/pg-schema.ts';
 import webpush from 'web-push';
 
 export interface ProductOptions {
@@ -26,6 +31,10 @@ export interface ProductOptions {
   commerce?: CommerceOptions;
   /** PAGE_CACHE_SECONDS (the default when absent); 0 renders every page request. */
   pageCacheSeconds?: number;
+  /** bench/exams: candidates signed in and an open contest (bench/lib/exam-night-data.ts). */
+  examNight?: ExamNightOptions;
+  /** A PostgreSQL server to run on (in a schema of its own) instead of SQLite. */
+  databaseUrl?: string;
 }
 
 function vapidEnv(): Record<string, string> {
@@ -33,7 +42,7 @@ function vapidEnv(): Record<string, string> {
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
-serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds }) => {
+serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds, examNight, databaseUrl }) => {
   const build = pages
     ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     : undefined;
@@ -52,10 +61,14 @@ serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds }) => {
     AUTH_RATE_LIMIT_SCALE: '100000',
     ...(pageCacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: String(pageCacheSeconds) }),
     ...(commerce ? commerceEnv(commerce) : {}),
+    // Each candidate comes from an address of their own (X-Forwarded-For), as on an exam night.
+    ...(commerce || examNight ? { TRUST_PROXY: 'true' } : {}),
   });
-  const database = connectDatabase({ dataDir });
+  const schema = databaseUrl ? await createPgSchema(databaseUrl, 'bench') : undefined;
+  const database = connectDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
   const cleanup = async () => {
     await database.close();
+    if (databaseUrl && schema) await dropPgSchema(databaseUrl, schema);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -70,6 +83,7 @@ serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds }) => {
       ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
     });
     if (commerce) await addCommerceData(app, database.db, commerce);
+    if (examNight) await addExamNightData(app, database.db, services, examNight);
     return { app, cleanup };
   } catch (error) {
     await cleanup();

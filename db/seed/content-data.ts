@@ -277,37 +277,40 @@ export const SOLUTIONS: Array<[string, string, string, string[]]> = [
   ],
 ];
 
-/** [title, summary, how to prepare (with the course that trains for it)]. */
-export const EXAM_GATE: Array<[string, string, string]> = [
+/**
+ * [title, summary, how to take part (with the course that trains for it), the contest or practice
+ * room it presents (db/seed/exams.ts links them: SEEDED_CONTESTS keys, or `luyen-tap-` rooms)].
+ */
+export const EXAM_GATE: Array<[string, string, string, string]> = [
   [
-    'Thi thử tốt nghiệp THPT 2027 môn Toán — Đợt 1',
-    'Đề thi thử môn Toán theo cấu trúc mới: trắc nghiệm nhiều lựa chọn, đúng sai và trả lời ngắn, làm trong 90 phút.',
-    'Ôn các dạng câu này trong khóa <a href="/khoa-hoc/luyen-thi-thpt-quoc-gia-mon-toan-2027">Luyện thi THPT quốc gia môn Toán 2027</a>; bài kiểm tra cuối khóa chấm điểm ngay khi nộp.',
+    'Thi thử tốt nghiệp THPT môn Toán — đợt 1',
+    'Đề 22 câu theo cấu trúc từ năm 2025: 12 câu nhiều phương án, 4 câu đúng sai và 6 câu trả lời ngắn, làm trong 90 phút, xếp hạng khi kỳ thi kết thúc.',
+    'Mỗi thí sinh làm một lượt; đáp án và lời giải được công bố khi kỳ thi đóng. Ôn các dạng câu này trong khóa <a href="/khoa-hoc/luyen-thi-thpt-quoc-gia-mon-toan-2027">Luyện thi THPT quốc gia môn Toán 2027</a>.',
+    'open',
   ],
   [
-    'Thi thử tốt nghiệp THPT 2027 môn Tiếng Anh',
-    'Đề thi thử Tiếng Anh gồm 40 câu trắc nghiệm về ngữ âm, ngữ pháp, từ vựng và đọc hiểu, làm trong 50 phút.',
-    'Củng cố ngữ pháp với khóa <a href="/khoa-hoc/ngu-phap-tieng-anh-toan-tap">Ngữ pháp tiếng Anh toàn tập</a> trước ngày thi.',
+    'Thi thử tốt nghiệp THPT môn Vật lý — đợt 1',
+    'Đề 28 câu trong 50 phút: 18 câu nhiều phương án, 4 câu đúng sai và 6 câu trả lời ngắn về vật lý nhiệt, khí lí tưởng, từ trường và vật lý hạt nhân.',
+    'Bấm “Nhắc tôi” để nhận thông báo 15 phút trước giờ mở. Ôn chuyên đề trong khóa <a href="/khoa-hoc/luyen-de-vat-ly-thpt-quoc-gia">Luyện đề Vật lý THPT quốc gia</a>.',
+    'upcoming',
   ],
   [
-    'Đề thi thử vào lớp 10 môn Ngữ văn',
-    'Đề gồm phần đọc hiểu, đoạn văn nghị luận xã hội và bài nghị luận văn học như đề thi thật, làm trong 120 phút.',
-    'Luyện từng phần với khóa <a href="/khoa-hoc/van-9-luyen-de-thi-vao-lop-10">Văn 9: Luyện đề thi vào lớp 10</a>.',
+    'Kết quả thi thử tốt nghiệp THPT môn Tiếng Anh — đợt 1',
+    'Đợt thi 40 câu trắc nghiệm trong 50 phút đã kết thúc: bảng xếp hạng, phổ điểm, đáp án và lời giải đã được công bố.',
+    'Thí sinh đạt từ 8 điểm nhận chứng nhận kết quả, xác minh được bằng mã. Củng cố ngữ pháp với khóa <a href="/khoa-hoc/ngu-phap-tieng-anh-toan-tap">Ngữ pháp tiếng Anh toàn tập</a>.',
+    'finished',
   ],
   [
-    'Kỳ thi Olympic Tiếng Anh trực tuyến cấp trường',
-    'Sân chơi tiếng Anh cho học sinh THCS: nghe, đọc và từ vựng theo chủ đề, mỗi lượt thi 30 phút.',
-    'Nhà trường đăng ký cho học sinh qua “Đăng ký hợp tác” ở trang Giải pháp.',
+    'Luyện đề Toán theo cấu trúc 2025 bất cứ lúc nào',
+    'Phòng luyện tập luôn mở với đề Toán mẫu 22 câu: làm bao nhiêu lượt cũng được, không tính vào bảng xếp hạng.',
+    'Đáp án và lời giải từng câu hiện ngay sau khi nộp bài; công thức hiển thị rõ trên điện thoại.',
+    'luyen-tap-de-mau-toan-thpt-2025',
   ],
   [
-    'Đánh giá năng lực: bài thi mẫu có lời giải',
-    'Bài thi mẫu mô phỏng kỳ thi đánh giá năng lực: tư duy định lượng, định tính và khoa học, 150 câu trong 150 phút.',
-    'Rèn tư duy định lượng với khóa <a href="/khoa-hoc/xac-suat-thong-ke-cho-hoc-sinh">Xác suất thống kê cho học sinh</a>.',
-  ],
-  [
-    'Thi thử Vật lý 12 theo cấu trúc mới',
-    'Đề thi thử Vật lý 12 với câu hỏi đúng sai và trả lời ngắn về dao động, sóng và điện xoay chiều, làm trong 50 phút.',
-    'Ôn chuyên đề trong khóa <a href="/khoa-hoc/luyen-de-vat-ly-thpt-quoc-gia">Luyện đề Vật lý THPT quốc gia</a>.',
+    'Luyện đề Tiếng Anh 40 câu với lời giải chi tiết',
+    'Đề Tiếng Anh mẫu về ngữ âm, ngữ pháp, từ vựng và đọc hiểu, luyện lại nhiều lần trong 50 phút mỗi lượt.',
+    'Sau mỗi lượt, xem câu đã chọn, đáp án đúng và lời giải để biết mình hổng phần nào.',
+    'luyen-tap-de-mau-tieng-anh-thpt-2025',
   ],
 ];
 

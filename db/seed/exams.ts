@@ -5,7 +5,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { createCertificatesService } from '../../modules/certificates/certificates.service.ts';
 import { createExamsService } from '../../modules/exams/index.ts';
+import { slugify } from '../../lib/text/slug.ts';
+import { EXAM_GATE } from './content-data.ts';
 import { createUser } from '../../tests/factories/accounts.ts';
 import { englishExam } from './exams/english.ts';
 import { mathExam } from './exams/math.ts';
@@ -65,11 +68,17 @@ export async function seedExams(db: Kysely<Database>, at: Date = new Date()): Pr
     closes_at: new Date(opens + DAY),
     // Letters as printed, so the seed can answer from the key it wrote.
     shuffle: false,
+    certificate_min_score: 8,
   });
 
   // The finished contest's candidates take it on its day, on a clock the seed moves forward.
   let clock = opens + HOUR;
-  const candidateExams = createExamsService({ db, ownsCourse: async () => false, now: () => new Date(clock) });
+  const candidateExams = createExamsService({
+    db,
+    ownsCourse: async () => false,
+    certifier: createCertificatesService({ db, publicUrl: '', siteName: '' }),
+    now: () => new Date(clock),
+  });
   for (const [index, fullName] of CANDIDATES.entries()) {
     const user = await createUser(db, {
       full_name: fullName,
@@ -94,5 +103,19 @@ export async function seedExams(db: Kysely<Database>, at: Date = new Date()): Pr
     }
     clock += (index >= 6 ? 40 : 30 + index * 2) * 60_000;
     await candidateExams.submit(user.id, room.attempt_id);
+  }
+  // The contest is over: its results are final and the candidates from 8 points get their certificate.
+  clock = now;
+  await candidateExams.tick();
+  await linkExamGatePosts(db);
+}
+
+/** Each exam_gate post presents its contest or practice room (posts seeded by db/seed/content.ts). */
+async function linkExamGatePosts(db: Kysely<Database>): Promise<void> {
+  for (const [title, , , target] of EXAM_GATE) {
+    const post = await db.selectFrom('posts').select('id').where('slug', '=', slugify(title)).executeTakeFirst();
+    if (!post) continue;
+    const slug = target in SEEDED_CONTESTS ? SEEDED_CONTESTS[target as keyof typeof SEEDED_CONTESTS] : target;
+    await db.updateTable('exam_contests').set({ post_id: post.id }).where('slug', '=', slug).execute();
   }
 }

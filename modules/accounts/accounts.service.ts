@@ -319,7 +319,7 @@ export function createAccountsService(deps: AccountsDeps) {
     ): Promise<void> {
       const user = await repo.findUserById(db, userId);
       if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy tài khoản.');
-      if (!(await verifyPassword(user.password_hash, input.old_password))) {
+      if (!(await guard.checkCurrentPassword(userId, () => verifyPassword(user.password_hash, input.old_password)))) {
         throw new AppError('BUSINESS_RULE', 'Mật khẩu hiện tại không đúng.', {
           old_password: 'Mật khẩu hiện tại không đúng.',
         });

@@ -21,6 +21,11 @@ export const PASSWORD_LIMITS = {
   address: { hits: 10, windowMs: 15 * 60_000 },
   /** Attempts on one account from everywhere, on devices it has never signed in on. */
   account: { hits: 30, windowMs: 24 * 3_600_000 },
+  /**
+   * Checks of the current password when a signed-in account changes it, per account (a session
+   * left open on a shared phone must not become a guessing oracle; an address would be shared).
+   */
+  currentPassword: { hits: 5, windowMs: 15 * 60_000 },
 } as const;
 const KNOWN_DEVICE_MS = 180 * 24 * 3_600_000;
 
@@ -31,6 +36,9 @@ export interface GuardMeta {
 
 export const PASSWORD_CHALLENGE_MESSAGE =
   'Để bảo vệ tài khoản, đăng nhập bằng mật khẩu tạm dừng sau nhiều lần nhập sai. Vui lòng đăng nhập bằng mã OTP gửi tới số điện thoại hoặc email của bạn.';
+
+export const CURRENT_PASSWORD_PAUSED_MESSAGE =
+  'Bạn đã nhập sai mật khẩu hiện tại nhiều lần. Vui lòng thử lại sau 15 phút, hoặc đặt lại mật khẩu bằng "Quên mật khẩu".';
 
 export function createSignInGuard(throttle: Throttle) {
   const keys = (account: string, meta: GuardMeta) => ({
@@ -65,6 +73,24 @@ export function createSignInGuard(throttle: Throttle) {
           password: 'Vui lòng đăng nhập bằng mã OTP.',
         });
       }
+    },
+
+    /**
+     * Checks the current password of a signed-in account changing it: the attempt is counted per
+     * account before `check` runs (concurrent guesses cannot slip past), and forgotten when right.
+     * Past the limit the check is not run; resetting by a one-time code ("Quên mật khẩu") still works.
+     */
+    async checkCurrentPassword(userId: number, check: () => Promise<boolean>): Promise<boolean> {
+      const key = `pw:change:${userId}`;
+      const { hits, windowMs } = PASSWORD_LIMITS.currentPassword;
+      if (!(await throttle.hit(key, hits, windowMs)).allowed) {
+        throw new AppError('RATE_LIMITED', CURRENT_PASSWORD_PAUSED_MESSAGE, {
+          old_password: CURRENT_PASSWORD_PAUSED_MESSAGE,
+        });
+      }
+      const right = await check();
+      if (right) await throttle.reset(key);
+      return right;
     },
 
     /** A sign-in by password or one-time code: the device becomes known and its own attempts are forgotten. */

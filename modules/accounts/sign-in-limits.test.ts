@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/factories/accounts.ts';
-import { nextClientAddress, readLatestCode } from '../../tests/helpers/auth.ts';
+import { nextClientAddress, readLatestCode, signIn } from '../../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { OTP_MAX_ATTEMPTS } from './otp.ts';
-import { PASSWORD_CHALLENGE_MESSAGE, PASSWORD_LIMITS } from './sign-in-guard.ts';
+import { CURRENT_PASSWORD_PAUSED_MESSAGE, PASSWORD_CHALLENGE_MESSAGE, PASSWORD_LIMITS } from './sign-in-guard.ts';
 
 let t: TestContext;
 
@@ -265,5 +265,48 @@ describe('sign-up races', () => {
       purpose: 'register',
     });
     expect(verified.statusCode).toBe(200);
+  });
+});
+
+describe('changing the password while signed in', () => {
+  it('limits checks of the current password per account (every session and address), not per address alone', async () => {
+    const owner = await createUser(t.db, { phone: '84934000001' });
+    const neighbour = await createUser(t.db, { phone: '84934000002' });
+    const sessions = await Promise.all([1, 2, 3].map(() => signIn(t, '0934000001', owner.password)));
+    const nat = nextClientAddress();
+    const change = (bearer: Record<string, string>, old_password: string, address = nat) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/change_password.json',
+        payload: { old_password, new_password: 'MatKhauMoi#2027' },
+        headers: bearer,
+        remoteAddress: address,
+      });
+    const { hits } = PASSWORD_LIMITS.currentPassword;
+
+    // A mistyped current password is an ordinary form error.
+    expect((await change(sessions[0]!.bearer, 'sai-1')).statusCode).toBe(422);
+    // Guesses spread over sessions and addresses all count against the account.
+    const guesses = await Promise.all(
+      Array.from({ length: hits + 4 }, (_, index) =>
+        change(sessions[index % 3]!.bearer, `DoanMo@${index}`, nextClientAddress()),
+      ),
+    );
+    const statuses = guesses.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 422)).toHaveLength(hits - 1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const paused = guesses.find((answer) => answer.statusCode === 429)!.json().error;
+    expect(paused).toMatchObject({
+      message: CURRENT_PASSWORD_PAUSED_MESSAGE,
+      fields: { old_password: CURRENT_PASSWORD_PAUSED_MESSAGE },
+    });
+    // Past the limit even the right password is not checked: no oracle.
+    expect((await change(sessions[1]!.bearer, owner.password)).statusCode).toBe(429);
+    // The password did not change, and the owner still signs in with it.
+    expect((await signIn(t, '0934000001', owner.password)).userId).toBe(owner.id);
+
+    // Another learner behind the same address changes their password as usual.
+    const other = await signIn(t, '0934000002', neighbour.password);
+    expect((await change(other.bearer, neighbour.password)).statusCode).toBe(200);
   });
 });

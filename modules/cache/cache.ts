@@ -1,10 +1,13 @@
 /**
- * A small read-through cache for hot public reads (navigation, settings, banners). In-process by
- * default; every write to the cached data calls `invalidate` with its prefix.
+ * A small read-through cache for hot public reads (navigation, settings, banners). In-process;
+ * every write to the cached data calls `invalidate` with its prefix. With REDIS_URL the
+ * invalidation also reaches every other instance (shared-cache.ts).
  */
 export interface Cache {
   wrap<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
   invalidate(prefix: string): void;
+  /** Runs `listener` on every invalidation of this instance's entries (the page micro-cache follows). */
+  onInvalidate(listener: (prefix: string) => void): void;
 }
 
 interface Entry {
@@ -14,6 +17,7 @@ interface Entry {
 
 export function createMemoryCache(maxEntries = 5_000): Cache {
   const entries = new Map<string, Entry>();
+  const listeners: Array<(prefix: string) => void> = [];
   return {
     async wrap<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
       const now = Date.now();
@@ -33,6 +37,10 @@ export function createMemoryCache(maxEntries = 5_000): Cache {
     },
     invalidate(prefix: string): void {
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+      for (const listener of listeners) listener(prefix);
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
     },
   };
 }

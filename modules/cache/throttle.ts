@@ -68,13 +68,15 @@ end
 return { count, left }`;
 
 /**
- * The same counters in Redis under `prefix`. Should Redis fail, this instance counts on its own
- * (in-process) rather than refusing every login.
+ * The same counters in Redis under `prefix`. While Redis is away (not connected, or a command
+ * fails) this instance counts on its own (in-process) rather than refusing every login; the
+ * connection's owner (modules/cache/redis.ts) logs the outage once and closes it.
  */
 export function createRedisThrottle(redis: Redis, prefix: string, fallback: Throttle = createThrottle()): Throttle {
   const name = (key: string) => `${prefix}${key}`;
   return {
     async hit(key, limit, windowMs, now) {
+      if (redis.status !== 'ready') return fallback.hit(key, limit, windowMs, now);
       try {
         const [count, left] = (await redis.eval(HIT_SCRIPT, 1, name(key), String(windowMs))) as [number, number];
         return { allowed: count <= limit, retryAfterSeconds: retryAfter(left) };
@@ -83,6 +85,7 @@ export function createRedisThrottle(redis: Redis, prefix: string, fallback: Thro
       }
     },
     async peek(key, limit, now) {
+      if (redis.status !== 'ready') return fallback.peek(key, limit, now);
       try {
         const [value, left] = await Promise.all([redis.get(name(key)), redis.pttl(name(key))]);
         const count = Number(value ?? 0);
@@ -94,12 +97,9 @@ export function createRedisThrottle(redis: Redis, prefix: string, fallback: Thro
     },
     async reset(key) {
       await fallback.reset(key);
-      await redis.del(name(key)).catch(() => undefined);
+      if (redis.status === 'ready') await redis.del(name(key)).catch(() => undefined);
     },
-    async close() {
-      if (redis.status !== 'end' && redis.status !== 'wait') await redis.quit().catch(() => undefined);
-      else redis.disconnect();
-    },
+    async close() {},
   };
 }
 

@@ -27,7 +27,10 @@ export interface CertificateFacts {
   issued_at: string;
   verify_url: string;
   site_name: string;
+  contest: { score: number; max_score: number; rank: number | null; candidates: number | null } | null;
 }
+
+const points = (value: number) => value.toLocaleString('vi-VN', { maximumFractionDigits: 2 });
 
 const BRAND = rgb(0.11, 0.31, 0.85);
 const INK = rgb(0.06, 0.09, 0.16);
@@ -48,7 +51,8 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uin
   const heavy = await pdf.embedFont(bold, { subset: true });
   pdf.setTitle(`Chứng chỉ ${facts.course_title} — ${facts.learner_name}`);
   pdf.setAuthor(facts.site_name);
-  pdf.setSubject(`Chứng chỉ hoàn thành khóa học, mã ${facts.code}`);
+  const contest = facts.contest;
+  pdf.setSubject(`${contest ? 'Chứng nhận kết quả kỳ thi' : 'Chứng chỉ hoàn thành khóa học'}, mã ${facts.code}`);
   pdf.setKeywords([facts.code, facts.learner_name]);
   pdf.setCreationDate(new Date(facts.issued_at));
 
@@ -57,11 +61,16 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uin
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: BRAND, borderWidth: 4 });
   page.drawRectangle({ x: 36, y: 36, width: width - 72, height: height - 72, borderColor: BRAND, borderWidth: 1 });
   centred(page, facts.site_name.toUpperCase(), heavy, 18, height - 100, BRAND);
-  centred(page, 'CHỨNG CHỈ HOÀN THÀNH KHÓA HỌC', heavy, 30, height - 160);
-  centred(page, 'Chứng nhận học viên', font, 16, height - 215, MUTED);
+  centred(page, contest ? 'CHỨNG NHẬN KẾT QUẢ KỲ THI' : 'CHỨNG CHỈ HOÀN THÀNH KHÓA HỌC', heavy, 30, height - 160);
+  centred(page, contest ? 'Chứng nhận thí sinh' : 'Chứng nhận học viên', font, 16, height - 215, MUTED);
   centred(page, facts.learner_name, heavy, 34, height - 265);
-  centred(page, 'đã hoàn thành khóa học', font, 16, height - 310, MUTED);
+  centred(page, contest ? 'đã dự thi' : 'đã hoàn thành khóa học', font, 16, height - 310, MUTED);
   centred(page, facts.course_title, heavy, 22, height - 350);
+  if (contest) {
+    const rank =
+      contest.rank !== null && contest.candidates !== null ? `   ·   Hạng ${contest.rank}/${contest.candidates}` : '';
+    centred(page, `Điểm ${points(contest.score)}/${points(contest.max_score)}${rank}`, heavy, 18, height - 390, BRAND);
+  }
   centred(page, `Ngày cấp: ${formatDate(facts.issued_at)}   ·   Mã chứng chỉ: ${facts.code}`, font, 13, 120, MUTED);
   centred(page, `Xác minh tại ${facts.verify_url}`, font, 11, 96, MUTED);
   return pdf.save();

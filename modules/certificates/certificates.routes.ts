@@ -6,10 +6,21 @@ import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const certificateSchema = z.object({
   code: z.string(),
+  kind: z.enum(['course', 'exam_contest']).describe('course: a completed course; exam_contest: a contest result'),
   learner_name: z.string(),
-  course_id: z.number().int(),
-  course_title: z.string(),
+  course_id: z.number().int().nullable(),
+  course_title: z.string().describe("The course's or the contest's title"),
   course_slug: z.string().nullable(),
+  contest: z
+    .object({
+      slug: z.string().nullable(),
+      score: z.number(),
+      max_score: z.number(),
+      rank: z.number().int().nullable(),
+      candidates: z.number().int().nullable(),
+    })
+    .nullable()
+    .describe('A contest certificate: the score (points), rank and number of candidates; null for a course'),
   issued_at: z.string(),
   verify_url: z.string(),
   pdf_url: z.string(),

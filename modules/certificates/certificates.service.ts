@@ -1,11 +1,12 @@
 /**
- * Certificates: issued exactly once per learner and course when the course is completed, with a
- * code `KT-XXXX-XXXX` (no look-alike characters). The code is public: anyone can verify it, see
+ * Certificates: issued exactly once per learner and course when the course is completed, or per
+ * learner and exam contest when the exams module certifies a final result (issueForContest), with
+ * a code `KT-XXXX-XXXX` (no look-alike characters). The code is public: anyone can verify it, see
  * the printable page and download the PDF.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { isUniqueViolation, readDate } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import type { CertificatesTable, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomUnambiguous, UNAMBIGUOUS_ALPHABET } from '../orders/order-code.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
@@ -28,15 +29,39 @@ export function normaliseCertificateCode(input: string): string | null {
   return CODE.test(code) ? code : null;
 }
 
+/** A contest result as certified: points (not thousandths), rank among the submitted candidates. */
+export interface ContestResultFacts {
+  slug: string | null;
+  score: number;
+  max_score: number;
+  rank: number | null;
+  candidates: number | null;
+}
+
 export interface CertificateView {
   code: string;
+  kind: 'course' | 'exam_contest';
   learner_name: string;
-  course_id: number;
+  course_id: number | null;
+  /** The course's or the contest's title. */
   course_title: string;
   course_slug: string | null;
+  /** A contest certificate's result; null for a course. */
+  contest: ContestResultFacts | null;
   issued_at: string;
   verify_url: string;
   pdf_url: string;
+}
+
+/** What the exams module certifies: thousandths of a point, as it stores them. */
+export interface ContestCertificateInput {
+  contestId: number;
+  title: string;
+  score: number;
+  maxScore: number;
+  rank: number | null;
+  candidates: number | null;
+  issuedAt: string;
 }
 
 export type CertificatesService = ReturnType<typeof createCertificatesService>;
@@ -54,6 +79,7 @@ export function createCertificatesService({
     db
       .selectFrom('certificates')
       .leftJoin('courses', 'courses.id', 'certificates.course_id')
+      .leftJoin('exam_contests', 'exam_contests.id', 'certificates.exam_contest_id')
       .select([
         'certificates.code',
         'certificates.user_id',
@@ -61,16 +87,33 @@ export function createCertificatesService({
         'certificates.course_id',
         'certificates.course_title',
         'certificates.issued_at',
+        'certificates.exam_contest_id',
+        'certificates.score',
+        'certificates.max_score',
+        'certificates.rank',
+        'certificates.candidates',
         'courses.slug as course_slug',
+        'exam_contests.slug as contest_slug',
       ]);
 
   function view(row: Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>): CertificateView {
     return {
       code: row.code,
+      kind: row.exam_contest_id === null ? 'course' : 'exam_contest',
       learner_name: row.learner_name,
       course_id: row.course_id,
       course_title: row.course_title,
       course_slug: row.course_slug,
+      contest:
+        row.exam_contest_id === null
+          ? null
+          : {
+              slug: row.contest_slug,
+              score: (row.score ?? 0) / 1000,
+              max_score: (row.max_score ?? 0) / 1000,
+              rank: row.rank,
+              candidates: row.candidates,
+            },
       issued_at: readDate(row.issued_at).toISOString(),
       verify_url: `${publicUrl}/chung-chi/${row.code}`,
       pdf_url: `/chung-chi/${row.code}.pdf`,
@@ -105,31 +148,77 @@ export function createCertificatesService({
     ]);
     if (!user || !course) throw new AppError('NOT_FOUND', 'Không tìm thấy học viên hoặc khóa học.');
     const issuedAt = progress?.completed_at ? readDate(progress.completed_at).toISOString() : new Date().toISOString();
+    await insertOnce(
+      {
+        user_id: userId,
+        course_id: courseId,
+        learner_name: user.full_name,
+        course_title: course.title,
+        issued_at: issuedAt,
+      },
+      ['user_id', 'course_id'],
+    );
+    return (await find(userId, courseId))!;
+  }
+
+  /** Inserts with a fresh code; a row already there for the same subject is kept (concurrent issuers). */
+  async function insertOnce(
+    values: Omit<Insertable<CertificatesTable>, 'code'>,
+    subject: ['user_id', 'course_id'] | ['user_id', 'exam_contest_id'],
+  ) {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       try {
         await db
           .insertInto('certificates')
-          .values({
-            code: generateCertificateCode(),
-            user_id: userId,
-            course_id: courseId,
-            learner_name: user.full_name,
-            course_title: course.title,
-            issued_at: issuedAt,
-          })
-          .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
+          .values({ ...values, code: generateCertificateCode() })
+          .onConflict((oc) => oc.columns(subject).doNothing())
           .execute();
-        break;
+        return;
       } catch (error) {
         // Another code with the same characters: draw again.
         if (!isUniqueViolation(error) || attempt === 4) throw error;
       }
     }
-    return (await find(userId, courseId))!;
+  }
+
+  async function findForContest(userId: number, contestId: number) {
+    const row = await select()
+      .where('certificates.user_id', '=', userId)
+      .where('certificates.exam_contest_id', '=', contestId)
+      .executeTakeFirst();
+    return row ? view(row) : undefined;
+  }
+
+  /**
+   * The learner's certificate of an exam contest's result, issued now if there is none (the exams
+   * module decides who is eligible and when results are final). Idempotent, like issueFor.
+   */
+  async function issueForContest(userId: number, input: ContestCertificateInput): Promise<CertificateView> {
+    const existing = await findForContest(userId, input.contestId);
+    if (existing) return existing;
+    const user = await db.selectFrom('users').select('full_name').where('id', '=', userId).executeTakeFirst();
+    if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy thí sinh.');
+    await insertOnce(
+      {
+        user_id: userId,
+        exam_contest_id: input.contestId,
+        learner_name: user.full_name,
+        course_title: input.title,
+        issued_at: input.issuedAt,
+        score: input.score,
+        max_score: input.maxScore,
+        rank: input.rank,
+        candidates: input.candidates,
+      },
+      ['user_id', 'exam_contest_id'],
+    );
+    return (await findForContest(userId, input.contestId))!;
   }
 
   return {
     issueFor,
+    issueForContest,
+    findForContest,
 
     /** My certificates, issuing first any missing for courses I have completed. */
     async listMine(userId: number): Promise<CertificateView[]> {

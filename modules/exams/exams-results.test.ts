@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_CONTESTS, seedExams } from '../../db/seed/exams.ts';
+import { DEMO_PASSWORD } from '../../tests/factories/accounts.ts';
+import { signIn } from '../../tests/helpers/auth.ts';
 import { createShopper } from '../../tests/helpers/commerce.ts';
 import { examHelpers } from '../../tests/helpers/exams.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
@@ -118,6 +120,30 @@ describe('results, keys and rankings', () => {
     const tied = ranking.entries.filter((e) => e.name === 'Đặng Ngọc Mai' || e.name === 'Bùi Thanh Sơn');
     expect(tied[0]!.rank).toBe(tied[1]!.rank);
     expect(tied[0]!.score).toBe(tied[1]!.score);
+    // Each candidate's result gives the rank and percentile the ranking gives them.
+    for (let index = 1; index <= ranking.candidates; index += 1) {
+      const email = `thi-sinh-${index}@khaitri.demo`;
+      const session = await signIn(t, email, DEMO_PASSWORD);
+      const user = await t.db
+        .selectFrom('users')
+        .select('full_name')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const attempt = await t.db
+        .selectFrom('exam_attempts')
+        .select('id')
+        .where('user_id', '=', session.userId)
+        .executeTakeFirstOrThrow();
+      const mine = await t.app.inject({
+        url: `/api/user/exam/result.json?attempt_id=${attempt.id}`,
+        headers: session.bearer,
+      });
+      const entry = ranking.entries.find((row) => row.name === user.full_name)!;
+      expect(mine.json().data).toMatchObject({
+        rank: entry.rank,
+        percentile: Math.round((100 * (ranking.candidates - entry.rank + 1)) / ranking.candidates),
+      });
+    }
 
     const learner = await createShopper(t);
     const paper = await room(learner, 'luyen-tap-de-mau-tieng-anh-thpt-2025');

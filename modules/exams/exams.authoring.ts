@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { partLabel } from './exams.admin-labels.ts';
 import { inTransaction } from './exams.grading.ts';
 import * as repo from './exams.repository.ts';
 import { renderQuestion, renderRichText } from './exams.render.ts';
@@ -75,6 +76,8 @@ export interface ContestInput {
   is_ranked?: boolean;
   shuffle?: boolean;
   post_id?: number | null;
+  /** Points a submitted candidate needs for a certificate once the contest closes; null = none. */
+  certificate_min_score?: number | null;
 }
 
 function invalid(message: string): never {
@@ -111,7 +114,7 @@ export function canonicalKey(type: QuestionType, key: KeyInput, boxes: number | 
         return canonical;
       });
       if (tolerance !== null && !(tolerance >= 0)) invalid(`${label}: sai số phải không âm.`);
-      return { forms, tolerance };
+      return { forms: [...new Set(forms)], tolerance };
     }
     case 'fill':
       if (!Array.isArray(key) || !key.every((blank) => Array.isArray(blank) && blank.length > 0))
@@ -120,10 +123,66 @@ export function canonicalKey(type: QuestionType, key: KeyInput, boxes: number | 
   }
 }
 
-function partsOf(input: ExamInput): { parts: PartTemplate[]; durationMinutes: number } {
+export function partsOf(input: Pick<ExamInput, 'template' | 'parts' | 'duration_minutes'>): {
+  parts: PartTemplate[];
+  durationMinutes: number;
+} {
   if (input.template !== 'custom') return THPT_STRUCTURES[input.template];
   if (!input.parts?.length || !input.duration_minutes) invalid('Đề tự do cần các phần và thời gian làm bài.');
   return { parts: input.parts, durationMinutes: input.duration_minutes };
+}
+
+/** The answer-sheet boxes of a part (THPT short answers: 4; custom parts: no limit). */
+export function boxesOf(template: ExamTemplate, type: QuestionType): number | null {
+  return template !== 'custom' && type === 'short' ? SHORT_ANSWER_BOXES : null;
+}
+
+/**
+ * One question checked against its part (type, four options or statements, texts, the key in
+ * canonical form) and rendered: the columns of its row but its place (exam, part, passage, position).
+ */
+export function prepareQuestion(
+  question: QuestionInput,
+  part: Pick<PartTemplate, 'title' | 'type' | 'points'>,
+  template: ExamTemplate,
+  label: string,
+) {
+  if (part.type !== question.type) invalid(`${label}: ${part.title} chỉ nhận loại câu "${part.type}".`);
+  if (!question.prompt.trim()) invalid(`${label}: thiếu đề bài.`);
+  const options = (question.options ?? []).map((option) =>
+    typeof option === 'string' ? { text: option, image_url: null } : { ...option, image_url: option.image_url ?? null },
+  );
+  const needsFour = ['single', 'multiple', 'true_false'].includes(question.type);
+  if (needsFour && options.length !== 4) invalid(`${label}: cần đúng 4 phương án (hoặc 4 ý a–d).`);
+  if (needsFour && options.some((option) => !option.text.trim() && !option.image_url))
+    invalid(`${label}: mỗi phương án (hoặc ý) cần nội dung hoặc hình.`);
+  if (!question.explanation.trim()) invalid(`${label}: thiếu lời giải.`);
+  if (!question.topic.trim()) invalid(`${label}: thiếu chuyên đề.`);
+  const boxes = boxesOf(template, part.type);
+  const answerKey = JSON.stringify(canonicalKey(question.type, question.key, boxes, label));
+  return {
+    type: question.type,
+    prompt: question.prompt,
+    image_url: question.image_url ?? null,
+    options: JSON.stringify(options),
+    answer_key: answerKey,
+    explanation: question.explanation,
+    topic: question.topic,
+    difficulty: question.difficulty,
+    points: template === 'custom' && question.points !== undefined ? question.points : part.points,
+    rendered: JSON.stringify(renderQuestion({ ...question, options })),
+  };
+}
+
+/** What an exam still misses before a contest can use it: THPT parts off their count, or no question at all. */
+export function structureGaps(
+  template: ExamTemplate,
+  parts: { position: number; count: number; required: number | null }[],
+): string[] {
+  if (template === 'custom') return parts.every((p) => p.count === 0) ? ['Đề chưa có câu hỏi nào.'] : [];
+  return parts
+    .filter((p) => p.required !== null && p.count !== p.required)
+    .map((p) => `${partLabel(p.position)}: cần ${p.required} câu, đang có ${p.count}.`);
 }
 
 export function createAuthoring(db: Kysely<Database>) {
@@ -156,7 +215,7 @@ export function createAuthoring(db: Kysely<Database>) {
             question_type: part.type,
             scoring: part.scoring,
             points: part.points,
-            answer_boxes: input.template !== 'custom' && part.type === 'short' ? SHORT_ANSWER_BOXES : null,
+            answer_boxes: boxesOf(input.template, part.type),
           }),
         );
       }
@@ -177,13 +236,6 @@ export function createAuthoring(db: Kysely<Database>) {
         const label = `Câu ${index + 1}`;
         const part = parts[question.part - 1];
         if (!part) invalid(`${label}: không có phần ${question.part}.`);
-        if (part.type !== question.type) invalid(`${label}: ${part.title} chỉ nhận loại câu "${part.type}".`);
-        const options = (question.options ?? []).map((option) =>
-          typeof option === 'string' ? { text: option, image_url: null } : { image_url: null, ...option },
-        );
-        const needsFour = ['single', 'multiple', 'true_false'].includes(question.type);
-        if (needsFour && options.length !== 4) invalid(`${label}: cần đúng 4 phương án (hoặc 4 ý a–d).`);
-        const boxes = input.template !== 'custom' && part.type === 'short' ? SHORT_ANSWER_BOXES : null;
         if (question.passage && !passageIds.has(question.passage))
           invalid(`${label}: không có đoạn "${question.passage}".`);
         await repo.insertQuestion(trx, {
@@ -191,16 +243,7 @@ export function createAuthoring(db: Kysely<Database>) {
           part_id: partIds[question.part - 1]!,
           passage_id: question.passage ? passageIds.get(question.passage)! : null,
           position: index + 1,
-          type: question.type,
-          prompt: question.prompt,
-          image_url: question.image_url ?? null,
-          options: JSON.stringify(options),
-          answer_key: JSON.stringify(canonicalKey(question.type, question.key, boxes, label)),
-          explanation: question.explanation,
-          topic: question.topic,
-          difficulty: question.difficulty,
-          points: input.template === 'custom' && question.points !== undefined ? question.points : part.points,
-          rendered: JSON.stringify(renderQuestion({ ...question, options })),
+          ...prepareQuestion(question, part, input.template, label),
           created_at: now,
           updated_at: now,
         });
@@ -212,10 +255,25 @@ export function createAuthoring(db: Kysely<Database>) {
   async function createContest(input: ContestInput): Promise<number> {
     const exam = await repo.findExam(db, { id: input.exam_id });
     if (!exam) throw new AppError('NOT_FOUND', 'Không tìm thấy đề thi.');
+    const [parts, questions] = await Promise.all([repo.listParts(db, exam.id), repo.listQuestions(db, exam.id)]);
+    const structure = exam.template === 'custom' ? null : THPT_STRUCTURES[exam.template];
+    const gaps = structureGaps(
+      exam.template,
+      parts.map((part) => ({
+        position: part.position,
+        count: questions.filter((q) => q.part_id === part.id).length,
+        required: structure?.parts[part.position - 1]?.count ?? null,
+      })),
+    );
+    if (gaps.length > 0) throw new AppError('BUSINESS_RULE', `Đề chưa đủ cấu trúc để tổ chức thi: ${gaps.join(' ')}`);
     const entryRule = input.entry_rule ?? 'signed_in';
     if (entryRule === 'course' && !input.entry_course_id) invalid('Kỳ thi dành cho học viên cần chọn khoá học.');
     if (entryRule === 'code' && !input.entry_code?.trim()) invalid('Kỳ thi theo mã cần một mã dự thi.');
     if (input.opens_at && input.closes_at && input.opens_at >= input.closes_at) invalid('Giờ đóng phải sau giờ mở.');
+    if (input.certificate_min_score != null && (input.kind !== 'contest' || !input.closes_at))
+      invalid('Chỉ kỳ thi có giờ đóng mới cấp chứng chỉ.');
+    if (input.certificate_min_score != null && !(input.certificate_min_score >= 0))
+      invalid('Điểm tối thiểu để nhận chứng chỉ không hợp lệ.');
     const now = nowIso();
     return repo.insertContest(db, {
       slug: input.slug,
@@ -233,6 +291,10 @@ export function createAuthoring(db: Kysely<Database>) {
       is_ranked: (input.is_ranked ?? input.kind === 'contest') ? 1 : 0,
       shuffle: (input.shuffle ?? true) ? 1 : 0,
       post_id: input.post_id ?? null,
+      certificate_min_score:
+        input.certificate_min_score === undefined || input.certificate_min_score === null
+          ? null
+          : Math.round(input.certificate_min_score * 1000),
       created_at: now,
       updated_at: now,
     });

@@ -1,7 +1,8 @@
 /**
  * Closing and grading attempts. An attempt closes once — by the candidate, by the deadline runner,
- * or lazily by whichever read finds it past its deadline — under a per-attempt lock shared with
- * answer saves, so no save lands after the grading read. Re-grading recomputes every submitted
+ * or lazily by whichever read finds it past its deadline — under a per-attempt lock; a save writes
+ * only while the attempt is open, in one statement that on PostgreSQL holds a share lock on the
+ * attempt row (repository saveAnswerIfOpen), so no save lands after the grading read. Re-grading recomputes every submitted
  * attempt of a contest after a key correction (ranks follow, as they are computed from scores).
  */
 import type { Kysely } from 'kysely';
@@ -13,7 +14,7 @@ import type { AttemptRow } from './exams.table.ts';
 
 /** Answers this late after the deadline still count (a slow phone network); then the attempt closes. */
 export const ANSWER_GRACE_MS = 10_000;
-/** The advisory-lock namespace of attempts (PostgreSQL; SQLite transactions are already serial). */
+/** The advisory-lock namespace of attempts (closing, re-grading; PostgreSQL: SQLite transactions are already serial). */
 const ATTEMPT_LOCK = 1_700_017;
 
 type Db = Kysely<Database>;
@@ -46,6 +47,7 @@ export async function gradeAttempt(db: Db, attempt: Pick<AttemptRow, 'id'>, exam
   const scoringOf = new Map<number, PartScoring>(parts.map((part) => [part.id, part.scoring]));
   const byQuestion = new Map(answers.map((answer) => [answer.question_id, answer]));
   let total = 0;
+  const changed: { questionId: number; points: number }[] = [];
   for (const question of questions) {
     const saved = byQuestion.get(question.id);
     if (!saved) continue;
@@ -56,9 +58,9 @@ export async function gradeAttempt(db: Db, attempt: Pick<AttemptRow, 'id'>, exam
       scoringOf.get(question.part_id) ?? 'all_or_nothing',
     );
     total += graded.awarded;
-    if (saved.points_awarded !== graded.awarded)
-      await repo.setAnswerPoints(db, attempt.id, question.id, graded.awarded);
+    if (saved.points_awarded !== graded.awarded) changed.push({ questionId: question.id, points: graded.awarded });
   }
+  await repo.setAnswersPoints(db, attempt.id, changed);
   await repo.setAttemptScore(db, attempt.id, Math.round(total));
   return total;
 }

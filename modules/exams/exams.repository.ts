@@ -1,5 +1,6 @@
 /** Queries of the exams module's own tables; every function takes the database (or a transaction) first. */
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/migrations/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type {
   ExamAttemptsTable,
@@ -118,30 +119,64 @@ export function listAnswers(db: Db, attemptId: number) {
     .execute();
 }
 
-/** Writes an answer unless this question already holds one saved with a higher or equal seq. */
-export async function upsertAnswer(
+/**
+ * What a save needs, in one read: the attempt, its contest's exam and shuffle, and the question with
+ * its part's answer boxes (question fields null when there is no such question).
+ */
+export function findSaveTarget(db: Db, attemptId: number, questionId: number) {
+  return db
+    .selectFrom('exam_attempts as a')
+    .innerJoin('exam_contests as c', 'c.id', 'a.contest_id')
+    .leftJoin('exam_questions as q', (join) => join.on('q.id', '=', questionId))
+    .leftJoin('exam_parts as p', 'p.id', 'q.part_id')
+    .selectAll('a')
+    .select([
+      'c.exam_id as contest_exam_id',
+      'c.shuffle',
+      'q.id as question_id',
+      'q.exam_id as question_exam_id',
+      'q.type as question_type',
+      'q.options as question_options',
+      'p.answer_boxes',
+    ])
+    .where('a.id', '=', attemptId)
+    .executeTakeFirst();
+}
+
+export interface SavedAnswer {
+  answer: string;
+  seq: number;
+  saved_at: Date | string;
+}
+
+/**
+ * Writes an answer in one statement, only while the attempt is open and unless this question already
+ * holds one saved with a higher or equal seq; returns it, or nothing when it was not written. On
+ * PostgreSQL the statement holds a share lock on the attempt row until it commits, so a closing
+ * attempt (its UPDATE, then the grading read) either waits for the save or is seen by it as closed;
+ * SQLite runs one statement at a time.
+ */
+export async function saveAnswerIfOpen(
   db: Db,
   values: { attempt_id: number; question_id: number; answer: string; seq: number; saved_at: string },
-) {
-  await db
-    .insertInto('exam_answers')
-    .values(values)
-    .onConflict((conflict) =>
-      conflict
-        .columns(['attempt_id', 'question_id'])
-        .doUpdateSet({
-          answer: (eb) => eb.ref('excluded.answer'),
-          seq: (eb) => eb.ref('excluded.seq'),
-          saved_at: (eb) => eb.ref('excluded.saved_at'),
-        })
-        .where('exam_answers.seq', '<', sql<number>`excluded.seq`),
-    )
-    .execute();
+): Promise<SavedAnswer | undefined> {
+  const lock = isPostgres(db as never) ? sql` for share of a` : sql``;
+  const { rows } = await sql<SavedAnswer>`insert into exam_answers (attempt_id, question_id, answer, seq, saved_at)
+    select a.id, ${values.question_id}, ${values.answer}, ${values.seq}, ${values.saved_at}
+    from exam_attempts a where a.id = ${values.attempt_id} and a.status = 'open'${lock}
+    on conflict (attempt_id, question_id) do update
+    set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
+    where exam_answers.seq < excluded.seq
+    returning answer, seq, saved_at`.execute(db);
+  return rows[0];
+}
+
+export function findAnswer(db: Db, attemptId: number, questionId: number): Promise<SavedAnswer> {
   return db
     .selectFrom('exam_answers')
     .select(['answer', 'seq', 'saved_at'])
-    .where('attempt_id', '=', values.attempt_id)
-    .where('question_id', '=', values.question_id)
+    .where('attempt_id', '=', attemptId)
+    .where('question_id', '=', questionId)
     .executeTakeFirstOrThrow();
 }
 
@@ -164,13 +199,16 @@ export function setAttemptScore(db: Db, attemptId: number, score: number) {
   return db.updateTable('exam_attempts').set({ score }).where('id', '=', attemptId).execute();
 }
 
-export function setAnswerPoints(db: Db, attemptId: number, questionId: number, points: number) {
-  return db
-    .updateTable('exam_answers')
-    .set({ points_awarded: points })
-    .where('attempt_id', '=', attemptId)
-    .where('question_id', '=', questionId)
-    .execute();
+/** Writes the points of several answers of an attempt in one statement. */
+export async function setAnswersPoints(db: Db, attemptId: number, marks: { questionId: number; points: number }[]) {
+  if (marks.length === 0) return;
+  const cases = sql.join(
+    marks.map((mark) => sql`when ${mark.questionId} then cast(${mark.points} as integer)`),
+    sql` `,
+  );
+  const ids = sql.join(marks.map((mark) => mark.questionId));
+  await sql`update exam_answers set points_awarded = case question_id ${cases} end
+    where attempt_id = ${attemptId} and question_id in (${ids})`.execute(db);
 }
 
 /** Open attempts whose deadline (and grace) has passed, oldest first. */
@@ -193,12 +231,45 @@ export function listSubmittedAttempts(db: Db, contestId: number) {
     .execute();
 }
 
+/**
+ * Where a score and time used stand among the contest's ranked attempts (each candidate's first
+ * submitted one): how many there are, and how many did strictly better (a higher score, or the same
+ * and faster). Counted by the database: one submission no longer reads the whole ranking.
+ */
+export async function standingOf(db: Db, contestId: number, score: number, timeUsedSeconds: number) {
+  const row = await db
+    .selectFrom('exam_attempts')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('candidates'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.or([
+                eb('score', '>', score),
+                eb.and([eb('score', '=', score), eb('time_used_seconds', '<', timeUsedSeconds)]),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('better'),
+    ])
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'submitted')
+    .where('attempt_no', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { candidates: Number(row.candidates), better: Number(row.better ?? 0) };
+}
+
 /** Each candidate's first submitted attempt, best first: score, then time used. */
 export function rankingRows(db: Db, contestId: number) {
   return db
     .selectFrom('exam_attempts as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.user_id', 'a.score', 'a.time_used_seconds', 'a.submitted_at', 'u.full_name'])
+    .select(['a.id', 'a.user_id', 'a.score', 'a.max_score', 'a.time_used_seconds', 'a.submitted_at', 'u.full_name'])
     .where('a.contest_id', '=', contestId)
     .where('a.status', '=', 'submitted')
     .where('a.attempt_no', '=', 1)
@@ -206,4 +277,15 @@ export function rankingRows(db: Db, contestId: number) {
     .orderBy('a.time_used_seconds')
     .orderBy('a.id')
     .execute();
+}
+
+/** The contest an exam_gate post presents (a ranked contest before a practice room). */
+export function findContestSlugOfPost(db: Db, postId: number) {
+  return db
+    .selectFrom('exam_contests')
+    .select('slug')
+    .where('post_id', '=', postId)
+    .orderBy('kind')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }

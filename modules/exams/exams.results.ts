@@ -120,13 +120,12 @@ export function createResults({ db, now, ownAttempt, grader }: ResultsDeps) {
     let percentile: number | null = null;
     let candidates: number | null = null;
     if (contest.is_ranked === 1 && attempt.attempt_no === 1) {
-      const table = await standings(contest.id);
-      const mine = table.find((row) => row.id === attempt.id);
-      candidates = table.length;
-      if (mine) {
-        rank = mine.rank;
-        percentile = percentileOf(mine.rank, table.length);
-      }
+      await grader.closeDue(contest.id);
+      // The same rank as in the ranking (rankAll), counted by the database instead of read whole.
+      const standing = await repo.standingOf(db, contest.id, attempt.score ?? 0, attempt.time_used_seconds ?? 0);
+      candidates = standing.candidates;
+      rank = standing.better + 1;
+      percentile = percentileOf(rank, candidates);
     }
     return {
       attempt_id: attempt.id,

@@ -1,4 +1,4 @@
-/** The exam API: /api/user/exam… (list, details, start, answer, submit, result, ranking). */
+/** The exam API: /api/user/exam… (list, details, start, answer, submit, result, ranking, reminders). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../site/site.schemas.ts';
@@ -8,6 +8,8 @@ import {
   detailsSchema,
   listQuery,
   rankingSchema,
+  reminderBody,
+  reminderSchema,
   resultSchema,
   roomSchema,
   savedSchema,
@@ -123,5 +125,22 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await request.services.exams.ranking(request.viewer?.id ?? null, request.query.slug),
     }),
+  );
+
+  const remindSchema = (summary: string) => ({
+    config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    schema: { tags, summary, body: reminderBody, response: { 200: envelope(reminderSchema) } },
+  });
+
+  app.post(
+    '/api/user/exam/remind.json',
+    remindSchema('Nhắc tôi: thông báo trong ứng dụng và Web Push 15 phút trước khi kỳ thi mở (chỉ kỳ thi chưa mở)'),
+    async (request) => ({ data: await request.services.exams.remind(request.viewer?.id ?? null, request.body.slug) }),
+  );
+
+  app.delete(
+    '/api/user/exam/remind.json',
+    remindSchema('Bỏ nhắc: không gửi lời nhắc cho kỳ thi này nữa'),
+    async (request) => ({ data: await request.services.exams.unremind(request.viewer?.id ?? null, request.body.slug) }),
   );
 };

@@ -66,8 +66,13 @@ export const detailsSchema = contestSchema.extend({
       attempts_left: z.number().int().nullable(),
       open_attempt_id: z.number().int().nullable(),
       submitted_attempt_ids: z.array(z.number().int()),
+      reminding: z.boolean().describe('Whether the viewer asked to be reminded before the contest opens'),
     })
     .nullable(),
+  certificate_min_score: z
+    .number()
+    .nullable()
+    .describe('The score (points) a candidate needs for the contest certificate; null when it issues none'),
 });
 
 export const roomSchema = z.object({
@@ -162,6 +167,18 @@ export const resultSchema = z.object({
   rank: z.number().int().nullable(),
   percentile: z.number().int().nullable(),
   candidates: z.number().int().nullable(),
+  certificate: z
+    .object({ code: z.string(), url: z.string() })
+    .nullable()
+    .describe('The contest certificate of this (ranked) attempt, once the final results issued it'),
+});
+
+export const reminderBody = z.object({ slug: slugSchema });
+
+export const reminderSchema = z.object({
+  slug: z.string(),
+  reminding: z.boolean(),
+  remind_at: z.string().nullable().describe('When the reminder goes out: 15 minutes before the contest opens'),
 });
 
 const rankingEntry = z.object({

@@ -9,10 +9,12 @@ import { isUniqueViolation, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canonicalKey, createAuthoring, hashEntryCode, type KeyInput } from './exams.authoring.ts';
-import { createGrader, inTransaction, lockAttempt } from './exams.grading.ts';
+import { createGrader } from './exams.grading.ts';
 import { orderQuestions, shuffleSeed } from './exams.layout.ts';
 import { roomQuestion, toShownAnswer, toStoredAnswer } from './exams.present.ts';
 import * as repo from './exams.repository.ts';
+import { createContestCertificates, type ContestCertifier } from './exams.certificates.ts';
+import { createReminders, type Notify } from './exams.reminders.ts';
 import { createResults } from './exams.results.ts';
 import { toPoints, type Answer } from './exams.scoring.ts';
 import type { AttemptRow } from './exams.table.ts';
@@ -21,6 +23,11 @@ export interface ExamsDeps {
   db: Kysely<Database>;
   /** Whether a learner owns a course (the enrolments service), for contests open to its buyers. */
   ownsCourse: (userId: number, courseId: number) => Promise<boolean>;
+  /** The notifications service's notify (in-app and Web Push): contest reminders. */
+  notify?: Notify;
+  /** The certificates service: contest certificates. */
+  certifier?: ContestCertifier;
+  log?: { error(object: unknown, message: string): void };
   now?: () => Date;
 }
 
@@ -56,9 +63,11 @@ export function contestSummary(contest: repo.ContestWithExam, at: Date) {
   };
 }
 
-export function createExamsService({ db, ownsCourse, now = () => new Date() }: ExamsDeps) {
+export function createExamsService({ db, ownsCourse, notify, certifier, log, now = () => new Date() }: ExamsDeps) {
   const grader = createGrader(db, now);
   const authoring = createAuthoring(db);
+  const reminders = createReminders({ db, now, notify, log });
+  const certificates = createContestCertificates({ db, now, grader, certifier });
 
   async function contestOr404(slug: string) {
     const contest = await repo.findContest(db, { slug });
@@ -176,41 +185,54 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
     }
   }
 
+  const afterDeadline = 'Đã hết giờ làm bài: câu trả lời gửi sau giờ nộp bài không được ghi nhận.';
+
+  /** A save that was not written: refused when the attempt closed meanwhile, else the answer stored (a higher or equal seq). */
+  async function unappliedSave(attemptId: number, questionId: number) {
+    if ((await repo.findAttempt(db, attemptId))?.status !== 'open') throw new AppError('BUSINESS_RULE', afterDeadline);
+    return repo.findAnswer(db, attemptId, questionId);
+  }
+
+  /**
+   * One read (the attempt, its contest, the question) and one conditional write on the common path;
+   * the answer already stored is read only when the save was not applied (a lower or equal seq).
+   */
   async function saveAnswer(
     viewerId: number | null,
     input: { attempt_id: number; question_id: number; answer: Answer; seq: number },
   ) {
     const userId = requireViewer(viewerId);
-    const attempt = await ownAttempt(userId, input.attempt_id);
-    if (attempt.status !== 'open') {
+    let target = await repo.findSaveTarget(db, input.attempt_id, input.question_id);
+    if (!target || target.user_id !== userId) throw new AppError('NOT_FOUND', 'Không tìm thấy lượt làm bài.');
+    if (grader.isDue(target)) {
+      await grader.close(target.id, 'deadline');
+      target = (await repo.findSaveTarget(db, input.attempt_id, input.question_id))!;
+    }
+    if (target.status !== 'open') {
       throw new AppError(
         'BUSINESS_RULE',
-        attempt.submitted_by === 'deadline'
-          ? 'Đã hết giờ làm bài: câu trả lời gửi sau giờ nộp bài không được ghi nhận.'
-          : 'Bài đã nộp: không thể thay đổi câu trả lời.',
+        target.submitted_by === 'deadline' ? afterDeadline : 'Bài đã nộp: không thể thay đổi câu trả lời.',
       );
     }
-    const [contest, question] = await Promise.all([
-      repo.findContest(db, { id: attempt.contest_id }),
-      repo.findQuestionForSave(db, input.question_id),
-    ]);
-    if (!question || question.exam_id !== contest!.exam_id)
+    if (target.question_id === null || target.question_exam_id !== target.contest_exam_id)
       throw new AppError('NOT_FOUND', 'Câu hỏi không thuộc đề thi này.');
-    const layout = { seed: attempt.shuffle_seed, shuffle: contest!.shuffle === 1 };
+    const question = {
+      id: target.question_id,
+      type: target.question_type!,
+      options: target.question_options!,
+      answer_boxes: target.answer_boxes,
+    };
+    const layout = { seed: target.shuffle_seed, shuffle: target.shuffle === 1 };
     const stored = toStoredAnswer(question, input.answer, layout);
-    const saved = await inTransaction(db, async (trx) => {
-      await lockAttempt(trx, attempt.id);
-      const current = await repo.findAttempt(trx, attempt.id);
-      if (current?.status !== 'open')
-        throw new AppError('BUSINESS_RULE', 'Đã hết giờ làm bài: câu trả lời gửi sau giờ nộp bài không được ghi nhận.');
-      return repo.upsertAnswer(trx, {
-        attempt_id: attempt.id,
+    const attemptId = target.id;
+    const saved =
+      (await repo.saveAnswerIfOpen(db, {
+        attempt_id: attemptId,
         question_id: question.id,
         answer: JSON.stringify(stored),
         seq: input.seq,
         saved_at: now().toISOString(),
-      });
-    });
+      })) ?? (await unappliedSave(attemptId, question.id));
     return {
       question_id: question.id,
       seq: saved.seq,
@@ -222,11 +244,20 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
 
   const results = createResults({ db, now, ownAttempt, grader });
 
+  /** A submitted attempt's result, with the contest certificate once issued (for the ranked attempt). */
+  async function result(viewerId: number | null, attemptId: number) {
+    const userId = requireViewer(viewerId);
+    const shown = await results.result(userId, attemptId);
+    const attempt = (await repo.findAttempt(db, attemptId))!;
+    const certificate = attempt.attempt_no === 1 ? await certificates.certificateOf(userId, attempt.contest_id) : null;
+    return { ...shown, certificate };
+  }
+
   async function submit(viewerId: number | null, attemptId: number) {
     const userId = requireViewer(viewerId);
     const attempt = await ownAttempt(userId, attemptId);
     if (attempt.status === 'open') await grader.close(attempt.id, 'candidate');
-    return results.result(userId, attemptId);
+    return result(userId, attemptId);
   }
 
   async function list(filter: { state?: ContestState; subject?: string; kind?: 'contest' | 'practice' }) {
@@ -257,6 +288,7 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
         submitted_attempt_ids: attempts
           .filter((attempt) => attempt.status === 'submitted')
           .map((attempt) => attempt.id),
+        reminding: await reminders.isReminded(viewerId, contest.id),
       };
     }
     return {
@@ -273,6 +305,7 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
       })),
       requires_code: contest.entry_rule === 'code',
       viewer: mine,
+      certificate_min_score: contest.certificate_min_score === null ? null : toPoints(contest.certificate_min_score),
     };
   }
 
@@ -295,10 +328,28 @@ export function createExamsService({ db, ownsCourse, now = () => new Date() }: E
     start,
     saveAnswer,
     submit,
-    result: (viewerId: number | null, attemptId: number) => results.result(requireViewer(viewerId), attemptId),
+    result,
+    remind: (viewerId: number | null, slug: string) => reminders.remind(requireViewer(viewerId), slug),
+    unremind: (viewerId: number | null, slug: string) => reminders.unremind(requireViewer(viewerId), slug),
+    remindedSlugs: reminders.remindedSlugs,
+    /** The details of the contest an exam_gate post presents, for this viewer; null when it links none. */
+    async contestOfPost(viewerId: number | null, postId: number) {
+      const linked = await repo.findContestSlugOfPost(db, postId);
+      return linked ? details(viewerId, linked.slug) : null;
+    },
     ranking: results.ranking,
-    /** The deadline runner: closes and grades every attempt past its deadline. */
+    /** Closes and grades every attempt past its deadline. */
     closeDue: () => grader.closeDue(),
+    /**
+     * The runner's tick (every instance, server/main.ts): attempts past their deadline are closed
+     * and graded, due reminders sent (each claimed once), final results certified (idempotent).
+     */
+    async tick() {
+      const closed = await grader.closeDue();
+      const reminded = await reminders.sendDue();
+      const certified = await certificates.issueDue();
+      return { closed, reminded, certified };
+    },
     regradeContest: grader.regradeContest,
     ...authoring,
   };

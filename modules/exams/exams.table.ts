@@ -1,4 +1,4 @@
-/** The exams module's tables (migration 2026-11-25T2149-exams), composed into db/schema.ts. */
+/** The exams module's tables (migrations 2026-11-25T2149-exams and 2026-11-26T0030), composed into db/schema.ts. */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Flag, Timestamp } from '../../db/schema.ts';
 import type { ExamTemplate, PartScoring, QuestionType } from './exams.scoring.ts';
@@ -85,6 +85,10 @@ export interface ExamContestsTable {
   is_ranked: Flag;
   shuffle: Flag;
   post_id: number | null;
+  /** Thousandths of the exam's points a submitted candidate needs for a certificate; null = none. */
+  certificate_min_score: number | null;
+  /** When the runner issued every certificate of the closed contest. */
+  certificates_issued_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -116,6 +120,15 @@ export interface ExamAnswersTable {
   points_awarded: number | null;
 }
 
+/** A learner's "Nhắc tôi" on an upcoming contest (migration 2026-11-26T0030). */
+export interface ExamRemindersTable {
+  contest_id: number;
+  user_id: number;
+  created_at: Timestamp;
+  /** Claimed by the runner that sends the reminder (a conditional update: exactly once). */
+  reminded_at: NullableTimestamp;
+}
+
 /** Composed into `Database` (db/schema.ts). */
 export interface ExamsTables {
   exams: ExamsTable;
@@ -125,6 +138,7 @@ export interface ExamsTables {
   exam_contests: ExamContestsTable;
   exam_attempts: ExamAttemptsTable;
   exam_answers: ExamAnswersTable;
+  exam_reminders: ExamRemindersTable;
 }
 
 export type ExamRow = Selectable<ExamsTable>;

@@ -75,6 +75,7 @@ it('the exam API is in the OpenAPI document', async () => {
       '/api/user/exam/submit.json',
       '/api/user/exam/result.json',
       '/api/user/exam/ranking.json',
+      '/api/user/exam/remind.json',
     ]),
   );
   expect(paths['/api/user/exam/answer.json']!.patch).toBeDefined();
@@ -219,6 +220,43 @@ describe('saving answers', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.message).toBe('Không tìm thấy lượt làm bài.');
     expect((await save(learner, 999_999, single.id, 'A', 9)).statusCode).toBe(404);
+  });
+
+  it('saves racing the submission are stored and graded, or refused: none is stored after the grading', async () => {
+    const learner = await createShopper(t);
+    const paper = await room(learner, SEEDED_CONTESTS.open);
+    const singles = paper.questions.filter((q) => q.type === 'single');
+    const [submitted, ...saves] = await Promise.all([
+      learner.call('POST', '/api/user/exam/submit.json', { attempt_id: paper.attempt_id }),
+      ...singles.map((question, index) => save(learner, paper.attempt_id, question.id, 'B', index + 1)),
+    ]);
+    expect(submitted!.statusCode).toBe(200);
+    const stored = await t.db
+      .selectFrom('exam_answers')
+      .select(['question_id', 'points_awarded'])
+      .where('attempt_id', '=', paper.attempt_id)
+      .execute();
+    const accepted = singles.filter((_, index) => saves[index]!.statusCode === 200).map((question) => question.id);
+    expect(saves.every((response) => [200, 422].includes(response.statusCode))).toBe(true);
+    expect(stored.map((row) => row.question_id).sort()).toEqual(accepted.sort());
+    expect(stored.every((row) => row.points_awarded !== null)).toBe(true);
+  });
+
+  it('a question of another exam is not found in this attempt', async () => {
+    const learner = await createShopper(t);
+    const paper = await room(learner, SEEDED_CONTESTS.open);
+    const foreign = await t.db
+      .selectFrom('exam_questions')
+      .select('id')
+      .where(
+        'id',
+        'not in',
+        paper.questions.map((q) => q.id),
+      )
+      .executeTakeFirstOrThrow();
+    const response = await save(learner, paper.attempt_id, foreign.id, 'A', 1);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe('Câu hỏi không thuộc đề thi này.');
   });
 
   it('refuses what the answer sheet cannot hold, with a message', async () => {

@@ -7,3 +7,5 @@ export { ANSWER_GRACE_MS } from './exams.grading.ts';
 export type { ExamsTables } from './exams.table.ts';
 export { createContestsAdmin, type ContestsAdmin } from './exams.admin-contests.ts';
 export { examContestsAdminRoutes } from './exams.admin-contests.routes.ts';
+export { createExamsAdmin, type ExamsAdmin } from './exams.admin.ts';
+export { examsAdminRoutes } from './exams.admin.routes.ts';

@@ -10,7 +10,7 @@ export const QUEUE_LABELS: Record<string, string> = {
   'subscriptions.renew': 'Gia hạn gói cước, nhắc hạn',
   'courses.publish-scheduled': 'Xuất bản khóa học theo lịch',
   'video-uploads.sweep': 'Dọn video tải lên dở dang',
-  'exams.close-due': 'Nộp bài thi hết giờ',
+  'exams.tick': 'Kỳ thi: nộp bài hết giờ, nhắc giờ thi, chứng nhận kết quả',
 };
 
 const labelOf = (name: string) => QUEUE_LABELS[name] ?? name;

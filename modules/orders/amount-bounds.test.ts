@@ -90,6 +90,20 @@ describe('gateway amount bounds', () => {
       .where('orders.user_id', '=', shopper.user.id)
       .execute();
     expect(payments).toEqual([]);
+    // The learner is told in words true for a free order: nothing was "paid".
+    const notices = await t.db
+      .selectFrom('notifications')
+      .select(['title', 'body'])
+      .where('user_id', '=', shopper.user.id)
+      .where('kind', '=', 'order_paid')
+      .execute();
+    const code = placed.json().data.order.code;
+    expect(notices).toEqual([
+      {
+        title: 'Đăng ký thành công',
+        body: `Đơn hàng ${code} (miễn phí) đã được kích hoạt. Khóa học đã sẵn sàng trong mục Khóa học của tôi.`,
+      },
+    ]);
   });
 
   it('refuses to pay a pending order again through a gateway that cannot take its total', async () => {

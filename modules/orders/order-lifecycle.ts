@@ -86,12 +86,18 @@ export function createOrderLifecycle(deps: {
     return true;
   }
 
+  /** The learner's notice of a completed order: paid through a gateway, or free (nothing was paid). */
   function tellPaid(order: OrderRow, late: boolean) {
     const closedNote = late ? ' (cổng thanh toán xác nhận sau khi đơn đã đóng; đơn được mở lại và hoàn tất)' : '';
+    const ready = 'Khóa học đã sẵn sàng trong mục Khóa học của tôi.';
     return notifications.notify(order.user_id, {
       kind: 'order_paid',
-      title: 'Thanh toán thành công',
-      body: `Đơn hàng ${order.code} (${formatMoney(order.total)}) đã được thanh toán${closedNote}. Khóa học đã sẵn sàng trong mục Khóa học của tôi.`,
+      ...(order.total === 0
+        ? { title: 'Đăng ký thành công', body: `Đơn hàng ${order.code} (miễn phí) đã được kích hoạt. ${ready}` }
+        : {
+            title: 'Thanh toán thành công',
+            body: `Đơn hàng ${order.code} (${formatMoney(order.total)}) đã được thanh toán${closedNote}. ${ready}`,
+          }),
       link: `/tai-khoan/don-hang?ma=${order.code}`,
     });
   }
@@ -106,7 +112,7 @@ export function createOrderLifecycle(deps: {
     if (!order) return false;
     const write = await prepare(order, options.source ?? 'order');
     const fulfilled = await db.transaction().execute((trx) => complete(trx, order, write, null));
-    if (fulfilled && order.total > 0 && options.source !== 'subscription') await tellPaid(order, false);
+    if (fulfilled && options.source !== 'subscription') await tellPaid(order, false);
     return fulfilled;
   }
 

@@ -40,6 +40,8 @@ export const STUDIO_PERMISSIONS = {
   // correction re-grades every candidate of the exam, so it needs the write permission.
   'contests.read': ['editor', 'admin'],
   'contests.write': ['editor', 'admin'],
+  // Writing exams and their questions (modules/exams/exams.admin.ts).
+  'exams.write': ['editor', 'admin'],
   // Background jobs (modules/jobs): the queues' counts, failed jobs and their retry.
   'jobs.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

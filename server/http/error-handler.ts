@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { conflictFromUniqueViolation, isAppError } from '../../lib/errors.ts';
+import { conflictFromUniqueViolation, isAppError, unavailableFromConnectionFailure } from '../../lib/errors.ts';
+import {
+  sendUnavailablePage,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  wantsPage,
+  type PageStyles,
+} from './unavailable-page.ts';
 
 export const GENERIC_ERROR_MESSAGE = 'Đã có lỗi xảy ra. Vui lòng thử lại sau.';
 
@@ -33,10 +39,14 @@ function describeIssue(issue: { code?: string; message?: string; keyword?: strin
  * The one error handler: every failure leaves as the envelope of ARCHITECTURE.md §4, in Vietnamese,
  * and a 5xx never carries internals.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: { pageStyles?: PageStyles } = {}): void {
   app.setErrorHandler<FastifyError>((thrown, request, reply) => {
-    // A race on a unique row that no service turned into its own answer is a conflict, not a failure.
-    const error = (conflictFromUniqueViolation(thrown) as FastifyError | null) ?? thrown;
+    // A race on a unique row that no service turned into its own answer is a conflict, not a failure;
+    // a database that cannot be reached is a 503 (the database layer already says so, this is the net).
+    const error =
+      (conflictFromUniqueViolation(thrown) as FastifyError | null) ??
+      (unavailableFromConnectionFailure(thrown) as FastifyError | null) ??
+      thrown;
     let status = 500;
     let body: ErrorBody = { error: { code: 'INTERNAL', message: GENERIC_ERROR_MESSAGE } };
 
@@ -79,7 +89,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { error: { code, message } };
     }
 
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.error.code === 'SERVICE_UNAVAILABLE') {
+      // An outage is logged once by the database connection, not once per request. A page asked
+      // for by a browser (a hook such as the viewer's met the outage) gets the page, not JSON.
+      request.log.info({ code: body.error.code, status }, 'request refused: database unreachable');
+      if (wantsPage(request)) return sendUnavailablePage(reply, body.error.message, options.pageStyles);
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.error.code, status }, 'request rejected');
     return reply.status(status).send(body);
   });

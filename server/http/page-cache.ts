@@ -64,6 +64,8 @@ export interface PageCache {
     security: RenderSecurity,
     render: () => Promise<Response>,
   ): Promise<PageAnswer | Response>;
+  /** Forgets every page (content changed here or on another instance); renders under way are not stored. */
+  clear(): void;
 }
 
 /** True when the request carries no cookie that could change an answer (none, or only the neutral ones). */
@@ -181,6 +183,8 @@ export function createPageCache(ttlSeconds: number, maxEntries = 500): PageCache
   const entries = new Map<string, CachedPage>();
   /** Renders under way, by key: the page they will store, or null when theirs is not cacheable. */
   const rendering = new Map<string, Promise<CachedPage | null>>();
+  /** Bumped by clear(): a render started before it may show the old content and is not stored. */
+  let generation = 0;
 
   const fresh = (key: string): CachedPage | null => {
     const hit = entries.get(key);
@@ -216,12 +220,13 @@ export function createPageCache(ttlSeconds: number, maxEntries = 500): PageCache
       }
       let settle!: (page: CachedPage | null) => void;
       rendering.set(key, new Promise<CachedPage | null>((resolve) => (settle = resolve)));
+      const started = generation;
       try {
         const response = await render();
         const page = await toCachedPage(response.clone(), security, ttlSeconds).catch(() => null);
         settle(page);
         if (!page) return response;
-        remember(key, page);
+        if (started === generation) remember(key, page);
         void response.body?.cancel().catch(() => undefined);
         return answerFrom(page, acceptEncoding, 'miss');
       } catch (error) {
@@ -230,6 +235,10 @@ export function createPageCache(ttlSeconds: number, maxEntries = 500): PageCache
       } finally {
         rendering.delete(key);
       }
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
     },
   };
 }

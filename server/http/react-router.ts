@@ -7,6 +7,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { PageAnswer, PageCache } from './page-cache.ts';
+import { rootStylesheets, sendUnavailablePage, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.ts';
 
 export interface ReactRouterOptions {
   getBuild: () => Promise<ServerBuild> | ServerBuild;
@@ -68,6 +69,20 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
     return handler;
   };
 
+  const styles = async () => rootStylesheets(await options.getBuild());
+  /** A render that met the database outage (app/entry.server.tsx marks it): documents get the 503 page. */
+  const sendRendered = async (reply: FastifyReply, pathname: string, response: Response) => {
+    if (response.status !== 503 || !response.headers.has('x-kt-unavailable')) return sendFetchResponse(reply, response);
+    const message = await response.text();
+    if (!pathname.endsWith('.data')) return sendUnavailablePage(reply, message, styles);
+    return reply
+      .status(503)
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(message);
+  };
+
   await app.register(async (scope) => {
     // Page actions read the raw body themselves (forms, uploads): leave it unparsed.
     scope.removeAllContentTypeParsers();
@@ -87,7 +102,7 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
           return handle(toFetchRequest(request, reply), await options.getLoadContext(request, reply));
         };
         const cacheKey = options.pageCache?.keyFor(request) ?? null;
-        if (!cacheKey) return sendFetchResponse(reply, await render());
+        if (!cacheKey) return sendRendered(reply, pathname, await render());
         const policy = reply.raw.getHeader('content-security-policy');
         const page = await options.pageCache!.serve(
           cacheKey,
@@ -95,7 +110,7 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
           { nonce: reply.raw.cspNonce ?? '', policy: typeof policy === 'string' ? policy : undefined },
           render,
         );
-        return page instanceof Response ? sendFetchResponse(reply, page) : sendPage(reply, page);
+        return page instanceof Response ? sendRendered(reply, pathname, page) : sendPage(reply, page);
       },
     });
   });

@@ -109,3 +109,20 @@ export async function isSameDocument(page: Page): Promise<boolean> {
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title);
 }
+
+/**
+ * How many elements show `text` (exactly) on screen: an element only announced to screen readers
+ * (`sr-only`, clipped to 1 px) does not count.
+ */
+export async function shownTimes(page: Page, text: string): Promise<number> {
+  return page.evaluate(
+    (wanted) =>
+      [...document.body.querySelectorAll('*')].filter(
+        (element) =>
+          element.textContent?.trim() === wanted &&
+          ![...element.children].some((child) => child.textContent?.trim() === wanted) &&
+          element.getBoundingClientRect().width > 1,
+      ).length,
+    text,
+  );
+}

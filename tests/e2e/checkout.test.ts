@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
-import { waitForHydration, type PageWatch } from './browser.ts';
+import { shownTimes, waitForHydration, type PageWatch } from './browser.ts';
 import { useJourney } from './journey.ts';
 
 // The gateways send the browser back to `{PUBLIC_URL}/api/payment/…/return`: the journey goes
@@ -156,8 +156,13 @@ describe('a payment that did not go through', () => {
     await courseToCheckout(shopper, course.slug, false);
     await page.getByLabel('Mã giảm giá').fill('KHONGCOMA');
     await page.getByRole('button', { name: 'Áp dụng mã' }).click();
-    // The message above the form and under the field.
-    await expect.poll(() => page.getByText('Mã giảm giá không tồn tại', { exact: true }).count()).toBe(2);
+    // Said once, under the field (described by it), and announced once: never shown twice.
+    const refused = page.getByText('Mã giảm giá không tồn tại', { exact: true });
+    await expect.poll(() => refused.count()).toBe(2);
+    expect(await shownTimes(page, 'Mã giảm giá không tồn tại')).toBe(1);
+    expect(await page.locator('#truong-promotion_code-loi').textContent()).toBe('Mã giảm giá không tồn tại');
+    expect(await page.getByLabel('Mã giảm giá').getAttribute('aria-describedby')).toBe('truong-promotion_code-loi');
+    expect(await page.getByRole('alert').filter({ hasText: 'Mã giảm giá không tồn tại' }).count()).toBe(1);
     await applyPromotion(page, 'CHAOBAN', 'Áp dụng Chào bạn mới: giảm 30%: giảm 150.000đ.', '350.000đ');
     await expect.poll(() => page.getByText('Mã giảm giá không tồn tại', { exact: true }).count()).toBe(0);
     await payWith(page, 'VNPay (QR, thẻ ATM, ví)', '350.000đ');

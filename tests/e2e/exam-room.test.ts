@@ -2,7 +2,8 @@
  * The Toán sample contest on a 360 px phone: formulas rendered (KaTeX), five answers chosen while
  * the connection is down (CDP offline) all reach the server when it returns, the submit confirmation
  * lists the unanswered questions, the result shows the rank, and the explanations once the contest
- * has closed (its keys are shown after the close).
+ * has closed (its keys are shown after the close). The answer-sheet view fills and saves through
+ * the same queue; "Nhắc tôi" turns on and off.
  */
 import { describe, expect, it } from 'vitest';
 import { SEEDED_CONTESTS } from '../../db/seed/exams.ts';
@@ -103,5 +104,74 @@ describe('the exam room', () => {
       .toBe(true);
     expect(await page.getByTestId('room-error').innerText()).toContain('Đã hết giờ làm bài');
     expect(await page.getByTestId('save-state').innerText()).toBe('Đã lưu');
+  });
+
+  it('fills the answer sheet (phiếu trả lời) on a 360 px phone: every bubble saved, shown in the question view', async () => {
+    const db = journey.server.context.db;
+    const practice = 'luyen-tap-de-mau-vat-ly-thpt-2025';
+    const { page, watch } = await journey.openPage({ width: 360, height: 740 });
+    await signInDemoLearnerAt(journey, page, `/cong-thi/${practice}`);
+    await page.getByTestId('start-exam').click();
+    await page.waitForURL(journey.url(`/cong-thi/${practice}/lam-bai`));
+    await waitForHydration(page);
+    await page.getByTestId('view-sheet').click();
+    expect(await page.getByTestId('answer-sheet').isVisible()).toBe(true);
+    const bubble = (label: string) => page.getByLabel(label, { exact: true }).check({ force: true });
+    await bubble('Câu 1: B');
+    await bubble('Câu 2: D');
+    await bubble('Câu 19 ý a: Đúng');
+    await bubble('Câu 19 ý b: Sai');
+    for (const label of ['Câu 23, ô 1: dấu trừ', 'Câu 23, ô 2: 1', 'Câu 23, ô 3: dấu phẩy', 'Câu 23, ô 4: 5'])
+      await bubble(label);
+    expect(await page.getByTestId('sheet-box-23-3').innerText()).toBe(',');
+    await expect.poll(() => page.getByTestId('save-state').innerText(), { timeout: 15_000 }).toBe('Đã lưu');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const attempt = await db
+      .selectFrom('exam_attempts')
+      .innerJoin('exam_contests', 'exam_contests.id', 'exam_attempts.contest_id')
+      .select('exam_attempts.id')
+      .where('exam_contests.slug', '=', practice)
+      .where('exam_attempts.status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    const saved = await db
+      .selectFrom('exam_answers')
+      .select(['answer', 'seq'])
+      .where('attempt_id', '=', attempt.id)
+      .orderBy('seq')
+      .execute();
+    expect(saved).toHaveLength(4);
+    expect(saved.map((row) => JSON.parse(row.answer))).toContainEqual([true, false, null, null]);
+    expect(saved.map((row) => JSON.parse(row.answer))).toContainEqual('-1,5');
+
+    // The question view shows what the sheet filled; after a reload the sheet is filled from the server.
+    await page.getByTestId('view-questions').click();
+    expect(await page.locator('#cau-23 input').inputValue()).toBe('-1,5');
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByTestId('view-sheet').click();
+    expect(await page.getByLabel('Câu 1: B', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Câu 19 ý b: Sai', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByTestId('sheet-box-23-4').innerText()).toBe('5');
+    expect(watch.unexpected()).toEqual([]);
+  });
+
+  it('turns a contest reminder on and off from /cong-thi on a 360 px phone', async () => {
+    const db = journey.server.context.db;
+    const { page } = await journey.openPage({ width: 360, height: 740 });
+    await signInDemoLearnerAt(journey, page, '/cong-thi');
+    await waitForHydration(page);
+    const toggle = page.getByTestId('remind-toggle');
+    expect(await toggle.innerText()).toBe('Nhắc tôi');
+    await toggle.click();
+    await expect.poll(() => toggle.innerText()).toBe('Bỏ nhắc');
+    const reminders = () => db.selectFrom('exam_reminders').select('user_id').execute();
+    expect(await reminders()).toHaveLength(1);
+    await page.goto(journey.url(`/cong-thi/${SEEDED_CONTESTS.upcoming}`));
+    await waitForHydration(page);
+    await page.getByTestId('remind-toggle').click();
+    await expect.poll(() => page.getByTestId('remind-toggle').innerText()).toBe('Nhắc tôi');
+    expect(await reminders()).toHaveLength(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
 import { axeViolations } from './axe.ts';
-import { waitForHydration } from './browser.ts';
+import { shownTimes, waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
 const journey = useJourney();
@@ -109,11 +109,13 @@ describe('a learner on a 360 px phone', () => {
     // A code for orders from 500.000đ says so, with what is missing.
     await page.getByLabel('Mã giảm giá').fill('HOCHE2026');
     await page.getByRole('button', { name: 'Áp dụng mã' }).click();
-    const refusal = page.getByRole('alert').filter({ hasText: 'còn thiếu' }).first();
-    await expect
-      .poll(() => refusal.textContent())
-      .toBe('Mã giảm giá không hợp lệ: mã áp dụng cho đơn hàng từ 500.000đ, đơn của bạn còn thiếu 485.000đ.');
+    const why = 'Mã giảm giá không hợp lệ: mã áp dụng cho đơn hàng từ 500.000đ, đơn của bạn còn thiếu 485.000đ.';
+    const refusal = page.locator('#truong-promotion_code-loi');
+    await expect.poll(() => refusal.textContent()).toBe(why);
     expect(await refusal.isVisible()).toBe(true);
+    // Announced, and shown once (next to the field), not twice.
+    expect(await page.getByRole('alert').filter({ hasText: why }).count()).toBe(1);
+    expect(await shownTimes(page, why)).toBe(1);
     await page.getByLabel('Mã giảm giá').fill('');
 
     await page.getByLabel(/Trừ tiền tài khoản di động/).check();

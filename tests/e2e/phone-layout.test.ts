@@ -1,6 +1,7 @@
 /**
  * A signed-in learner on a small phone: the header (account menu with a long name) and the account
  * area fit the screen — no sideways scroll — and the account menu row shows the current page.
+ * Signed out, the breadcrumb links and the footer's are at least 24 px tall (WCAG 2.2 target size).
  */
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
@@ -49,6 +50,37 @@ describe('a signed-in learner on a phone', () => {
         }),
       )
       .toBe(true);
+    expect(watch.unexpected()).toEqual([]);
+  });
+});
+
+describe('a visitor on a phone', () => {
+  it('taps breadcrumb and footer links at least 24 px tall, on pages that fit the 360 px screen', async () => {
+    const course = await journey.server.context.db
+      .selectFrom('courses')
+      .select('slug')
+      .where('is_published', '=', 1)
+      .executeTakeFirstOrThrow();
+    const { page, watch } = await journey.openPage({ width: 360, height: 740 });
+    for (const path of ['/khoa-hoc', `/khoa-hoc/${course.slug}`, '/tin-tuc', '/gio-hang', '/gioi-thieu']) {
+      await page.goto(journey.url(path));
+      await waitForHydration(page);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        path,
+      ).toBeLessThanOrEqual(0);
+      const heights = await page.evaluate(() =>
+        [...document.querySelectorAll('nav[aria-label="Đường dẫn"] a, footer li a')].map((link) => [
+          link.textContent?.trim(),
+          Math.round(link.getBoundingClientRect().height),
+        ]),
+      );
+      expect(heights.length, `${path} has breadcrumb and footer links`).toBeGreaterThan(1);
+      expect(
+        heights.filter(([, height]) => Number(height) < 24),
+        path,
+      ).toEqual([]);
+    }
     expect(watch.unexpected()).toEqual([]);
   });
 });

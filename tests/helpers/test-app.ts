@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { ServerBuild } from 'react-router';
 import { loadEnv, readTestDatabaseUrl, readTestEngine, type Env } from '../../config/env.ts';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
@@ -16,6 +15,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { seedDemoData } from '../../db/seed/index.ts';
 import { createServices, type Services } from '../../modules/services.ts';
 import { createApp } from '../../server/app.ts';
+import { createPgSchema, dropPgSchema } from './pg-schema.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -39,6 +39,17 @@ export interface TestContextOptions {
   /** Listen on 127.0.0.1 on a free port (browser journeys); inject-only otherwise. */
   listen?: boolean;
   env?: Record<string, string>;
+  /** A PostgreSQL database of the test's own (an outage test's private cluster) instead of the pass's engine. */
+  databaseUrl?: string;
+  /** Receives what the database connection and the services log (an outage, the recovery). */
+  logger?: TestLogger;
+}
+
+/** The logger methods the database connection and the services report to. */
+export interface TestLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 const BUILD_FILE = path.resolve('build/server/index.js');
@@ -54,34 +65,10 @@ export function currentEngine(): 'sqlite' | 'postgres' {
   return readTestEngine();
 }
 
-async function createPgSchema(url: string): Promise<string> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`create schema ${schema}`);
-  } finally {
-    await client.end();
-  }
-  return schema;
-}
-
-async function dropPgSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists ${schema} cascade`);
-    // The job queue's own schema (pg-boss, modules/jobs) when a test started it.
-    await client.query(`drop schema if exists ${schema}_pgboss cascade`);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-test-'));
-  const engine = readTestEngine();
-  const pgUrl = readTestDatabaseUrl();
+  const engine = options.databaseUrl ? 'postgres' : readTestEngine();
+  const pgUrl = options.databaseUrl ?? readTestDatabaseUrl();
   if (engine === 'postgres' && !pgUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL.');
   const schema = engine === 'postgres' ? await createPgSchema(pgUrl!) : undefined;
 
@@ -100,6 +87,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     databaseUrl: engine === 'postgres' ? pgUrl : undefined,
     dataDir,
     ...(schema ? { pgSchema: schema } : {}),
+    ...(options.logger ? { log: options.logger } : {}),
   });
   const discard = async () => {
     await database.close();
@@ -154,7 +142,12 @@ async function startTestApp(database: DatabaseHandle, env: Env, options: TestCon
   await migrateWithRetry(database);
   const uploadsDir = path.join(env.DATA_DIR, 'uploads');
   if (options.seed) await seedDemoData(database.db, { uploadsDir });
-  const services = createServices({ db: database.db, engine: database.engine, env });
+  const services = createServices({
+    db: database.db,
+    engine: database.engine,
+    env,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const build = options.pages ? await loadServerBuild() : undefined;
   const app = await createApp({
     env,

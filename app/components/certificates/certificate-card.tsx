@@ -6,23 +6,42 @@ export interface CertificateFacts {
   learner_name: string;
   course_title: string;
   issued_at: string;
+  contest: { score: number; max_score: number; rank: number | null; candidates: number | null } | null;
+}
+
+const points = (value: number) => value.toLocaleString('vi-VN', { maximumFractionDigits: 2 });
+
+/** A contest result as a certificate states it: "Điểm 7,5/10 · Hạng 2/8". */
+export function contestResultLine(contest: NonNullable<CertificateFacts['contest']>): string {
+  const score = `Điểm ${points(contest.score)}/${points(contest.max_score)}`;
+  return contest.rank !== null && contest.candidates !== null
+    ? `${score} · Hạng ${contest.rank}/${contest.candidates}`
+    : score;
 }
 
 /** The certificate itself, as printed (A4 landscape on paper) and shown on the verification page. */
 export function CertificateSheet({ certificate, siteName }: { certificate: CertificateFacts; siteName: string }) {
+  const contest = certificate.contest;
   return (
     <article
       aria-label={`Chứng chỉ ${certificate.code}`}
       className="certificate-sheet mx-auto flex aspect-[297/210] w-full max-w-4xl flex-col items-center justify-center gap-2 rounded-lg border-4 border-double border-brand-600 bg-white p-4 text-center sm:gap-4 sm:p-10"
     >
       <p className="text-xs font-bold uppercase tracking-widest text-brand-700 sm:text-base">{siteName}</p>
-      <p className="text-lg font-extrabold text-slate-900 sm:text-3xl">CHỨNG CHỈ HOÀN THÀNH KHÓA HỌC</p>
-      <p className="text-xs text-slate-600 sm:text-base">Chứng nhận học viên</p>
+      <p className="text-lg font-extrabold text-slate-900 sm:text-3xl">
+        {contest ? 'CHỨNG NHẬN KẾT QUẢ KỲ THI' : 'CHỨNG CHỈ HOÀN THÀNH KHÓA HỌC'}
+      </p>
+      <p className="text-xs text-slate-600 sm:text-base">{contest ? 'Chứng nhận thí sinh' : 'Chứng nhận học viên'}</p>
       <p className="text-xl font-extrabold text-slate-900 sm:text-4xl" data-testid="certificate-learner">
         {certificate.learner_name}
       </p>
-      <p className="text-xs text-slate-600 sm:text-base">đã hoàn thành khóa học</p>
+      <p className="text-xs text-slate-600 sm:text-base">{contest ? 'đã dự thi' : 'đã hoàn thành khóa học'}</p>
       <p className="text-base font-bold text-slate-900 sm:text-2xl">{certificate.course_title}</p>
+      {contest ? (
+        <p className="text-sm font-semibold text-brand-700 sm:text-xl" data-testid="certificate-result">
+          {contestResultLine(contest)}
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-600 sm:text-sm">
         Ngày cấp: {formatDate(certificate.issued_at)} · Mã chứng chỉ: <strong>{certificate.code}</strong>
       </p>

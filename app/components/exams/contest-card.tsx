@@ -1,6 +1,13 @@
 /** One contest or practice room on /cong-thi: subject, window, duration and the way in. */
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
+import { ReminderToggle } from './reminder-toggle';
+
+/** The viewer's reminders (null: nobody signed in) and where signing in starts. */
+export interface ReminderState {
+  slugs: string[] | null;
+  signInPath: string;
+}
 
 export interface ContestSummary {
   slug: string;
@@ -29,7 +36,13 @@ export function subjectLabel(subject: string): string {
 
 const STATE_LABEL = { upcoming: 'Sắp diễn ra', open: 'Đang diễn ra', closed: 'Đã kết thúc' } as const;
 
-export function ContestCard({ contest }: { contest: ContestSummary }) {
+export function ContestCard({
+  contest,
+  reminders,
+}: {
+  contest: ContestSummary;
+  reminders?: ReminderState | undefined;
+}) {
   const minutes = Math.round(contest.duration_seconds / 60);
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="contest-card">
@@ -57,6 +70,15 @@ export function ContestCard({ contest }: { contest: ContestSummary }) {
           </Link>
         ) : null}
       </p>
+      {reminders && contest.kind === 'contest' && contest.state === 'upcoming' ? (
+        <div className="mt-3">
+          <ReminderToggle
+            slug={contest.slug}
+            reminding={reminders.slugs === null ? null : reminders.slugs.includes(contest.slug)}
+            signInPath={reminders.signInPath}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -66,10 +88,12 @@ export function ContestSection({
   title,
   contests,
   empty,
+  reminders,
 }: {
   title: string;
   contests: ContestSummary[];
   empty: string;
+  reminders?: ReminderState | undefined;
 }) {
   return (
     <section className="mb-8" aria-label={title}>
@@ -77,7 +101,7 @@ export function ContestSection({
       {contests.length > 0 ? (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {contests.map((contest) => (
-            <ContestCard key={contest.slug} contest={contest} />
+            <ContestCard key={contest.slug} contest={contest} reminders={reminders} />
           ))}
         </ul>
       ) : (

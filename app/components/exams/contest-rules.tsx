@@ -15,6 +15,7 @@ export interface ContestDetails {
   question_count: number;
   max_score: number;
   parts: { position: number; title: string; points: number; count: number }[];
+  certificate_min_score: number | null;
 }
 
 const ENTRY = {
@@ -44,6 +45,13 @@ export function ContestRules({ contest }: { contest: ContestDetails }) {
     ],
     ['Xếp hạng', contest.is_ranked ? 'Theo điểm, bằng điểm thì ai làm nhanh hơn xếp trên' : 'Không xếp hạng'],
   ];
+  if (contest.certificate_min_score !== null)
+    rows.push([
+      'Chứng chỉ',
+      contest.certificate_min_score > 0
+        ? `Cấp cho thí sinh đạt từ ${points(contest.certificate_min_score)} điểm, khi kỳ thi kết thúc`
+        : 'Cấp cho mọi thí sinh đã nộp bài, khi kỳ thi kết thúc',
+    ]);
   return (
     <section aria-label="Thể lệ" className="mb-6">
       <h2 className="mb-2 text-lg font-semibold text-slate-900">Thể lệ</h2>

@@ -128,7 +128,10 @@ export function MyCourses({
             <h2 id="da-xem" className="text-lg font-bold text-slate-900">
               Khóa học đã xem
             </h2>
-            <Link to="/tai-khoan/khoa-hoc-da-xem" className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to="/tai-khoan/khoa-hoc-da-xem"
+              className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 hover:underline"
+            >
               Xem tất cả
             </Link>
           </div>

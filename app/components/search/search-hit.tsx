@@ -34,7 +34,11 @@ export function SearchHitRow({ hit, course }: { hit: SearchHit; course: CourseLi
           ) : null}
         </p>
         <h2 className="font-semibold">
-          <Link to={hit.url} className="hover:text-brand-700" dangerouslySetInnerHTML={{ __html: hit.title_html }} />
+          <Link
+            to={hit.url}
+            className="block hover:text-brand-700"
+            dangerouslySetInnerHTML={{ __html: hit.title_html }}
+          />
         </h2>
         {course ? (
           <>

@@ -87,7 +87,7 @@ export function RichTextEditor({ name, label, defaultValue, error }: Props) {
                 type="button"
                 title={command.title}
                 aria-label={`${command.label} (${command.title})`}
-                className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100"
+                className="min-h-8 min-w-8 rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-100"
                 // Keep the selection in the editor.
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => {

@@ -10,6 +10,13 @@ export const METHOD_TEXT: Record<string, string> = {
   free: 'Miễn phí',
 };
 
+/** A payment attempt's state, as the studio says it. */
+export const PAYMENT_STATUS_TEXT: Record<string, string> = {
+  pending: 'Đang chờ',
+  succeeded: 'Thành công',
+  failed: 'Thất bại',
+};
+
 export const USER_STATUS_TEXT: Record<string, string> = {
   pending: 'Chưa kích hoạt',
   active: 'Hoạt động',
@@ -40,7 +47,7 @@ export function PageTitle({ title, back }: { title: string; back?: { to: string;
   return (
     <div className="mb-4">
       {back ? (
-        <Link to={back.to} className="text-sm text-brand-700 underline">
+        <Link to={back.to} className={`${textLinkClass} text-sm`}>
           ‹ {back.label}
         </Link>
       ) : null}
@@ -87,6 +94,10 @@ export function FilterSelect({
     </label>
   );
 }
+
+/** A link or text button standing on its own (not inside a sentence): at least 24 px tall to tap. */
+export const textLinkClass = 'inline-flex min-h-6 items-center text-brand-700 underline';
+export const textDangerButtonClass = 'inline-flex min-h-6 items-center text-sm text-red-800 underline';
 
 export const inputClass = 'w-full rounded-xl border border-slate-300 bg-white px-3 py-2';
 export const buttonClass = 'rounded-xl bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800';

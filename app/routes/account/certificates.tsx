@@ -28,7 +28,9 @@ export default function MyCertificatesPage({ loaderData }: Route.ComponentProps)
         <ul className="grid gap-3 sm:grid-cols-2">
           {certificates.map((certificate) => (
             <li key={certificate.code} className="rounded-2xl border border-slate-200 bg-white p-4">
-              <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Chứng chỉ hoàn thành</p>
+              <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+                {certificate.contest ? 'Chứng nhận kết quả kỳ thi' : 'Chứng chỉ hoàn thành'}
+              </p>
               <h2 className="mt-1 font-bold text-slate-900">{certificate.course_title}</h2>
               <p className="mt-1 text-sm text-slate-600">
                 Cấp ngày {formatDate(certificate.issued_at)} · Mã <strong>{certificate.code}</strong>

@@ -438,7 +438,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <AvatarSection name={profile.full_name} avatarUrl={profile.avatar_url} maxBytes={avatarMaxBytes} />
       <Section title="Thông tin cá nhân">
         <FormMessage message={profileState?.notice} tone="success" />
-        <FormMessage message={profileState?.message} />
+        <FormMessage message={profileState?.message} fields={profileState?.fields} />
         <dl className="mb-4 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
           <div>
             <dt className="inline font-medium">Số điện thoại: </dt>
@@ -510,7 +510,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
       <Section title="Đổi mật khẩu">
         <FormMessage message={stateFor('password')?.notice} tone="success" />
-        <FormMessage message={stateFor('password')?.message} />
+        <FormMessage message={stateFor('password')?.message} fields={stateFor('password')?.fields} />
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="password" />
           <FormField
@@ -540,7 +540,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
       <Section title="Đổi email">
         <FormMessage message={stateFor('email')?.notice} tone="success" />
-        <FormMessage message={stateFor('email')?.message} />
+        <FormMessage message={stateFor('email')?.message} fields={stateFor('email')?.fields} />
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="email" />
           <FormField

@@ -40,7 +40,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         Nhập số điện thoại để nhận mã OTP, hoặc email để nhận liên kết đặt lại mật khẩu.
       </p>
       <FormMessage message={state?.notice} tone="success" />
-      <FormMessage message={state?.message} />
+      <FormMessage message={state?.message} fields={state?.fields} />
       <Form method="post" noValidate>
         <FormField
           label="Số điện thoại hoặc email"

@@ -44,7 +44,7 @@ export default function CheckPhonePage({ actionData, loaderData }: Route.Compone
         Nhập số điện thoại di động của bạn để đăng nhập (bằng mật khẩu hoặc mã OTP). Chưa có tài khoản? Bạn đăng ký ở
         bước tiếp theo.
       </p>
-      <FormMessage message={actionData?.message} />
+      <FormMessage message={actionData?.message} fields={actionData?.fields} />
       <Form method="post" noValidate>
         <FormField
           label="Số điện thoại"

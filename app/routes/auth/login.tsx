@@ -72,7 +72,7 @@ export default function LoginPage({ actionData, loaderData }: Route.ComponentPro
       <h1 className="mb-1 text-2xl font-bold text-slate-900">Đăng nhập</h1>
       <p className="mb-5 text-sm text-slate-600">Dùng số điện thoại hoặc email đã đăng ký.</p>
       <FormMessage message={notice} tone="success" />
-      <FormMessage message={state?.message ?? loaderData?.ssoMessage} />
+      <FormMessage message={state?.message ?? loaderData?.ssoMessage} fields={state?.fields} />
       <Form method="post" noValidate>
         <FormField
           label="Số điện thoại hoặc email"
@@ -91,7 +91,10 @@ export default function LoginPage({ actionData, loaderData }: Route.ComponentPro
           error={state?.fields.password}
         />
         <div className="mb-4 flex justify-end text-sm">
-          <Link to="/doi-mat-khau" className="font-medium text-brand-700 hover:underline">
+          <Link
+            to="/doi-mat-khau"
+            className="inline-flex min-h-6 items-center font-medium text-brand-700 hover:underline"
+          >
             Quên mật khẩu?
           </Link>
         </div>

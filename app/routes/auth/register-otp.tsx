@@ -93,7 +93,7 @@ export default function RegisterOtpPage({ loaderData, actionData }: Route.Compon
       <p className="mb-2 text-sm text-slate-600">{PURPOSE_TEXT[loaderData.purpose]} Mã có hiệu lực 5 phút.</p>
       <p className="mb-5 text-sm text-slate-500">{NO_CODE_HINT[loaderData.purpose]}</p>
       <FormMessage message={state?.notice} tone="success" />
-      <FormMessage message={state?.message} />
+      <FormMessage message={state?.message} fields={state?.fields} />
       <Form method="post" noValidate>
         <FormField
           label="Mã OTP"

@@ -38,7 +38,7 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
       <p className="mb-5 text-sm text-slate-600">
         Tạo tài khoản bằng số điện thoại di động hoặc email. Chúng tôi sẽ gửi mã OTP để xác thực.
       </p>
-      <FormMessage message={state?.message} />
+      <FormMessage message={state?.message} fields={state?.fields} />
       <Form method="post" noValidate>
         <FormField
           label="Họ và tên"

@@ -64,7 +64,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       {!loaderData.hasToken ? (
         <FormMessage message="Phiên đặt lại mật khẩu đã hết hạn hoặc không hợp lệ. Vui lòng yêu cầu lại mã." />
       ) : null}
-      <FormMessage message={actionData?.message} />
+      <FormMessage message={actionData?.message} fields={actionData?.fields} />
       <Form method="post" noValidate>
         <FormField
           label="Mật khẩu mới"

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format/date';
 import { Countdown } from '../../components/exams/countdown';
 import { ContestRules } from '../../components/exams/contest-rules';
 import { Leaderboard, ScoreDistribution } from '../../components/exams/leaderboard';
+import { ReminderToggle } from '../../components/exams/reminder-toggle';
 import { FormMessage } from '../../components/form-field';
 import { PageFrame } from '../../components/page-frame';
 import { runForm } from '../../forms.server';
@@ -11,6 +12,7 @@ import { loginRedirectTarget } from '../../guards.server';
 import { loadOr404 } from '../../not-found.server';
 import { buildSeoMeta } from '../../seo';
 import type { Route } from './+types/contest';
+import { isReminderIntent, reminderAction } from './reminder.server';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewerId = context.viewer?.id ?? null;
@@ -27,11 +29,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { contest, opensIn, closesIn, ranking, signInPath: loginRedirectTarget(request) };
 }
 
-/** Starting (or resuming) an attempt, then the room. */
+/** Starting (or resuming) an attempt, then the room; or "Nhắc tôi" / "Bỏ nhắc" before it opens. */
 export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (isReminderIntent(form.get('intent'))) return reminderAction(request, context, form);
   if (!context.viewer) throw redirect(loginRedirectTarget(request));
   const viewerId = context.viewer.id;
-  const form = await request.formData();
   const code = String(form.get('code') ?? '').trim();
   const values = { code };
   return runForm(values, async () => {
@@ -61,6 +64,16 @@ export default function ContestPage({ loaderData, actionData }: Route.ComponentP
           <Countdown seconds={opensIn} label="Mở sau" />
           {contest.opens_at ? (
             <p className="mt-1 text-sm text-slate-600">Kỳ thi mở lúc {formatDateTime(contest.opens_at)}.</p>
+          ) : null}
+          {contest.kind === 'contest' ? (
+            <div className="mt-3">
+              <FormMessage message={error ?? undefined} />
+              <ReminderToggle
+                slug={contest.slug}
+                reminding={viewer ? viewer.reminding : null}
+                signInPath={signInPath}
+              />
+            </div>
           ) : null}
         </div>
       ) : null}

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { formatMinutesSeconds } from '../../../lib/format/duration';
 import { formatDateTime } from '../../../lib/format/date';
+import { AnswerSheet } from '../../components/exams/answer-sheet';
 import { katexLinks } from '../../components/exams/katex-links';
 import { ScoreDistribution } from '../../components/exams/leaderboard';
 import { ResultQuestionCard } from '../../components/exams/result-question';
@@ -63,6 +64,13 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
             Hạng {result.rank}/{result.candidates} · xếp ngang hoặc trên {result.percentile}% thí sinh
           </p>
         ) : null}
+        {result.certificate ? (
+          <p className="mt-2 text-sm font-semibold">
+            <Link to={result.certificate.url} className="text-sky-700 hover:underline" data-testid="result-certificate">
+              Xem chứng nhận kết quả kỳ thi ({result.certificate.code})
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-label="Điểm từng phần" className="mb-6">
@@ -106,6 +114,22 @@ export default function ResultPage({ loaderData }: Route.ComponentProps) {
           Đáp án và lời giải được công bố sau khi kỳ thi kết thúc ({formatDateTime(result.keys_visible_from)}).
         </p>
       ) : null}
+
+      <details className="mb-6" data-testid="result-sheet">
+        <summary className="cursor-pointer text-lg font-semibold">Phiếu trả lời đã tô</summary>
+        <div className="mt-2">
+          <AnswerSheet
+            questions={result.questions}
+            parts={result.parts}
+            answers={new Map(result.questions.map((question) => [question.id, question.answer]))}
+            keys={
+              result.keys_visible
+                ? new Map(result.questions.map((question) => [question.id, question.correct_answer]))
+                : undefined
+            }
+          />
+        </div>
+      </details>
 
       <section aria-label="Bài làm" className="mb-6">
         <h2 className="mb-2 text-lg font-semibold">Bài làm</h2>

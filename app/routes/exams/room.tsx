@@ -6,6 +6,7 @@ import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import { isAppError } from '../../../lib/errors';
 import { useAnswerQueue } from '../../components/exams/answer-queue';
+import { AnswerSheet } from '../../components/exams/answer-sheet';
 import { formatCountdown, useSecondsLeft } from '../../components/exams/countdown';
 import { katexLinks } from '../../components/exams/katex-links';
 import { RoomPalette, SubmitConfirm } from '../../components/exams/room-palette';
@@ -52,6 +53,7 @@ export default function ExamRoom({ loaderData }: Route.ComponentProps) {
   const left = useSecondsLeft(secondsLeft);
   const [flagged, setFlagged] = useState<Set<number>>(new Set());
   const [showPalette, setShowPalette] = useState(false);
+  const [view, setView] = useState<'questions' | 'sheet'>('questions');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -131,7 +133,11 @@ export default function ExamRoom({ loaderData }: Route.ComponentProps) {
           </span>
           <button
             type="button"
-            onClick={() => setShowPalette((shown) => !shown)}
+            onClick={() => {
+              // The palette jumps to questions: it opens over the question view.
+              setView('questions');
+              setShowPalette((shown) => !shown);
+            }}
             aria-expanded={showPalette}
             className="rounded-lg border border-slate-300 px-2 py-1 text-sm"
           >
@@ -165,33 +171,65 @@ export default function ExamRoom({ loaderData }: Route.ComponentProps) {
         <p className="mx-auto max-w-3xl p-4 text-red-800">Phòng thi cần bật JavaScript để lưu bài làm và tính giờ.</p>
       </noscript>
       <main id="noi-dung" className="mx-auto max-w-3xl space-y-3 p-3">
-        {room.questions.map((question, index) => {
-          const passage = question.passage_id ? passages.get(question.passage_id) : undefined;
-          const firstOfPassage = passage && room.questions[index - 1]?.passage_id !== question.passage_id;
-          const partTitle =
-            room.questions[index - 1]?.part !== question.part
-              ? room.parts.find((p) => p.position === question.part)?.title
-              : null;
-          return (
-            <Fragment key={question.id}>
-              {partTitle ? <h2 className="pt-2 text-base font-semibold text-slate-900">{partTitle}</h2> : null}
-              {firstOfPassage ? (
-                <section className="rounded-lg bg-white p-3 text-[15px]">
-                  {passage.title ? <h3 className="mb-1 font-semibold">{passage.title}</h3> : null}
-                  {passage.audio_url ? <audio controls src={passage.audio_url} className="mb-2 w-full" /> : null}
-                  <div className="exam-html" dangerouslySetInnerHTML={{ __html: passage.html }} />
-                </section>
-              ) : null}
-              <RoomQuestionView
-                question={question}
-                answer={queue.answers.get(question.id)}
-                flagged={flagged.has(question.number)}
-                onAnswer={(answer) => queue.choose(question.id, answer)}
-                onFlag={() => toggleFlag(question.number)}
-              />
-            </Fragment>
-          );
-        })}
+        <div
+          role="group"
+          aria-label="Cách xem bài"
+          className="flex rounded-lg border border-slate-300 bg-white p-0.5 text-sm"
+        >
+          {(
+            [
+              ['questions', 'Câu hỏi'],
+              ['sheet', 'Phiếu trả lời'],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={view === value}
+              onClick={() => setView(value)}
+              className={`flex-1 rounded-md px-3 py-1.5 font-medium ${view === value ? 'bg-slate-900 text-white' : 'text-slate-700'}`}
+              data-testid={`view-${value}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        {view === 'sheet' ? (
+          <AnswerSheet
+            questions={room.questions}
+            parts={room.parts}
+            answers={queue.answers}
+            onAnswer={(questionId, answer) => queue.choose(questionId, answer)}
+          />
+        ) : null}
+        {view === 'questions' &&
+          room.questions.map((question, index) => {
+            const passage = question.passage_id ? passages.get(question.passage_id) : undefined;
+            const firstOfPassage = passage && room.questions[index - 1]?.passage_id !== question.passage_id;
+            const partTitle =
+              room.questions[index - 1]?.part !== question.part
+                ? room.parts.find((p) => p.position === question.part)?.title
+                : null;
+            return (
+              <Fragment key={question.id}>
+                {partTitle ? <h2 className="pt-2 text-base font-semibold text-slate-900">{partTitle}</h2> : null}
+                {firstOfPassage ? (
+                  <section className="rounded-lg bg-white p-3 text-[15px]">
+                    {passage.title ? <h3 className="mb-1 font-semibold">{passage.title}</h3> : null}
+                    {passage.audio_url ? <audio controls src={passage.audio_url} className="mb-2 w-full" /> : null}
+                    <div className="exam-html" dangerouslySetInnerHTML={{ __html: passage.html }} />
+                  </section>
+                ) : null}
+                <RoomQuestionView
+                  question={question}
+                  answer={queue.answers.get(question.id)}
+                  flagged={flagged.has(question.number)}
+                  onAnswer={(answer) => queue.choose(question.id, answer)}
+                  onFlag={() => toggleFlag(question.number)}
+                />
+              </Fragment>
+            );
+          })}
         <button type="button" onClick={() => setConfirming(true)} className="btn-primary w-full">
           Nộp bài
         </button>

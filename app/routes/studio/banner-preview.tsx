@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { BannerSlot } from '../../components/banner-slot';
 import { DISPLAY_RULE_TEXT, placementLabel } from '../../components/studio/site-labels';
-import { Empty, PageTitle } from '../../components/studio/studio-ui';
+import { Empty, PageTitle, textLinkClass } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import type { Route } from './+types/banner-preview';
@@ -64,7 +64,7 @@ export default function BannerPreview({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white text-sm">
             {hidden.map((banner) => (
               <li key={banner.id} className="px-4 py-2">
-                <Link to={`/studio/banner/${banner.id}`} className="font-medium underline">
+                <Link to={`/studio/banner/${banner.id}`} className={`${textLinkClass} font-medium`}>
                   {banner.title}
                 </Link>{' '}
                 —{' '}

@@ -9,6 +9,7 @@ import {
   FilterSelect,
   inputClass,
   PageTitle,
+  textDangerButtonClass,
 } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm, type FormState } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
@@ -183,7 +184,7 @@ export default function StudioCategories({ loaderData, actionData }: Route.Compo
               {category.item_count === 0 ? (
                 <Form method="post">
                   <input type="hidden" name="id" value={category.id} />
-                  <button type="submit" name="intent" value="delete" className="text-sm text-red-800 underline">
+                  <button type="submit" name="intent" value="delete" className={textDangerButtonClass}>
                     Xóa danh mục “{category.name}”
                   </button>
                 </Form>

@@ -4,7 +4,7 @@ import { batchCodesQuery, batchParams, revokeReason } from '../../../modules/stu
 import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
-import { Badge, dangerButtonClass, PageTitle } from '../../components/studio/studio-ui';
+import { Badge, dangerButtonClass, PageTitle, textDangerButtonClass } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -107,7 +107,7 @@ export default function StudioCodeBatch({ loaderData, actionData }: Route.Compon
                     <button
                       type="submit"
                       disabled={busy}
-                      className="text-red-800 underline"
+                      className={textDangerButtonClass}
                       aria-label={`Thu hồi mã ${c.printed}`}
                     >
                       Thu hồi

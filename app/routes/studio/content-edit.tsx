@@ -16,7 +16,14 @@ import {
 import { z } from 'zod';
 import { FormMessage } from '../../components/form-field';
 import { RichTextEditor } from '../../components/studio/rich-text-editor';
-import { Badge, buttonClass, dangerButtonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
+import {
+  Badge,
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  PageTitle,
+  textLinkClass,
+} from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, runForm } from '../../forms.server';
 import { POST_TYPE_TEXT } from '../../components/studio/content-text';
 import { requireStudio } from '../../guards.server';
@@ -156,7 +163,7 @@ export default function ContentEdit() {
             text={item.is_published ? 'Đã xuất bản' : 'Bản nháp'}
           />
           {item.is_published && item.url ? (
-            <Link to={item.url} className="text-brand-700 underline">
+            <Link to={item.url} className={textLinkClass}>
               Xem trên trang
             </Link>
           ) : null}

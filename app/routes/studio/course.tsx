@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FormMessage } from '../../components/form-field';
 import { DetailsForm, LessonTree, PodsTable } from '../../components/studio/course-editor';
 import { ComboChildren, SchedulePanel } from '../../components/studio/course-publishing';
-import { Badge, buttonClass, PageTitle } from '../../components/studio/studio-ui';
+import { Badge, buttonClass, PageTitle, textLinkClass } from '../../components/studio/studio-ui';
 import { can } from '../../../modules/studio/permissions';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -69,7 +69,7 @@ export default function StudioCourse({ loaderData, actionData }: Route.Component
           {course.lesson_count} bài học · {course.pods.filter((p) => p.is_active).length} gói đang bán
         </span>
         {course.is_published ? (
-          <Link to={`/khoa-hoc/${course.slug}`} className="text-brand-700 underline">
+          <Link to={`/khoa-hoc/${course.slug}`} className={textLinkClass}>
             Xem trang khóa học
           </Link>
         ) : null}

@@ -15,9 +15,10 @@ const LINKS: { to: string; label: string; end?: boolean; group?: string; permiss
   { to: '/studio', label: 'Tổng quan', end: true },
   { to: '/studio/khoa-hoc', label: 'Khóa học', group: 'Khóa học', permission: 'courses.write' },
   { to: '/studio/cau-hoi', label: 'Câu hỏi', group: 'Khóa học', permission: 'questions.read' },
-  { to: '/studio/ky-thi', label: 'Kỳ thi', group: 'Khóa học', permission: 'contests.read' },
   { to: '/studio/giang-vien', label: 'Giảng viên', group: 'Khóa học', permission: 'site.write' },
   { to: '/studio/chu-de', label: 'Chủ đề', group: 'Khóa học', permission: 'site.write' },
+  { to: '/studio/de-thi', label: 'Đề thi', group: 'Cổng thi', permission: 'exams.write' },
+  { to: '/studio/ky-thi', label: 'Kỳ thi', group: 'Cổng thi', permission: 'contests.read' },
   { to: '/studio/bai-viet', label: 'Bài viết', group: 'Nội dung', permission: 'content.write' },
   { to: '/studio/giai-phap', label: 'Giải pháp', group: 'Nội dung', permission: 'content.write' },
   { to: '/studio/tro-giup', label: 'Trợ giúp', group: 'Nội dung', permission: 'content.write' },
@@ -54,16 +55,24 @@ function Frame({ children, role, fullName }: { children: React.ReactNode; role?:
   const links = LINKS.filter((link) => !link.permission || can(role as 'admin', link.permission));
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
-        <Link to="/studio" className="font-bold text-brand-700">
+      {/* On a phone the name gives way (truncated), never the way back to the learner site. */}
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-1.5">
+        <Link
+          to="/studio"
+          className="inline-flex min-h-11 shrink-0 items-center font-bold whitespace-nowrap text-brand-700"
+        >
           Studio Khai Trí
         </Link>
-        <p className="min-w-0 truncate text-sm text-slate-600">
-          {fullName} {role ? `· ${ROLE_LABELS[role] ?? role}` : null} ·{' '}
-          <Link to="/" className="underline">
+        <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
+          {fullName ? (
+            <p className="min-w-0 truncate" title={`${fullName}${role ? ` · ${ROLE_LABELS[role] ?? role}` : ''}`}>
+              {fullName} {role ? `· ${ROLE_LABELS[role] ?? role}` : null}
+            </p>
+          ) : null}
+          <Link to="/" className="inline-flex min-h-11 shrink-0 items-center whitespace-nowrap underline">
             Về trang học
           </Link>
-        </p>
+        </div>
       </header>
       {navigation.state === 'loading' ? (
         <p role="status" className="bg-brand-50 px-4 py-1 text-sm text-brand-700">

@@ -5,7 +5,14 @@ import { formatAmount, formatMoney } from '../../../lib/format/money';
 import { can } from '../../../modules/studio/permissions';
 import { paymentRefParams, refundInput } from '../../../modules/studio/studio.schemas';
 import { FormField, FormMessage } from '../../components/form-field';
-import { Badge, buttonClass, METHOD_TEXT, PageTitle, Raw } from '../../components/studio/studio-ui';
+import {
+  Badge,
+  buttonClass,
+  METHOD_TEXT,
+  PageTitle,
+  PAYMENT_STATUS_TEXT,
+  Raw,
+} from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -134,8 +141,11 @@ export default function StudioOrder({ loaderData, actionData }: Route.ComponentP
             {order.payments.map((p) => (
               <li key={p.id} className="py-1">
                 {METHOD_TEXT[p.gateway] ?? p.gateway} · {p.request_id} · {formatMoney(p.amount)} ·{' '}
-                <Badge value={p.status === 'succeeded' ? 'completed' : p.status} text={p.status} /> · giao dịch{' '}
-                {p.gateway_txn_id ?? '—'} · mã {p.result_code ?? '—'}
+                <Badge
+                  value={p.status === 'succeeded' ? 'completed' : p.status}
+                  text={PAYMENT_STATUS_TEXT[p.status] ?? p.status}
+                />{' '}
+                · giao dịch {p.gateway_txn_id ?? '—'} · mã {p.result_code ?? '—'}
                 {p.status === 'succeeded' && !p.pays_order ? (
                   <strong className="block text-amber-800" data-testid="unaccounted-payment">
                     Thanh toán thành công nhưng không trả cho đơn (đến muộn hoặc trùng):{' '}

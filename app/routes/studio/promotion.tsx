@@ -5,7 +5,7 @@ import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/stud
 import { idParams, promotionInput } from '../../../modules/studio/commerce/schemas';
 import { can } from '../../../modules/studio/permissions';
 import { FormField, FormMessage } from '../../components/form-field';
-import { Badge, buttonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
+import { Badge, buttonClass, inputClass, PageTitle, textLinkClass } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -261,7 +261,7 @@ export default function StudioPromotion({ loaderData, actionData }: Route.Compon
           {p ? (
             <a
               href={`/api/admin/promotions/${p.id}/usages.json?format=csv`}
-              className="mb-2 inline-block text-sm text-brand-700 underline"
+              className={`${textLinkClass} mb-2 text-sm`}
               download
             >
               Xuất CSV

@@ -5,7 +5,14 @@ import { formatMoney } from '../../../lib/format/money';
 import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
 import { answerFor, EnrolmentRow, GrantForm, RoleForm, type FormAnswer } from '../../components/studio/people-forms';
-import { Badge, buttonClass, Empty, PageTitle, USER_STATUS_TEXT } from '../../components/studio/studio-ui';
+import {
+  Badge,
+  buttonClass,
+  Empty,
+  PageTitle,
+  textLinkClass,
+  USER_STATUS_TEXT,
+} from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import { loadInStudio } from '../../studio.server';
@@ -83,7 +90,7 @@ export default function StudioUser({ loaderData, actionData }: Route.ComponentPr
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white text-sm">
           {user.orders.map((o) => (
             <li key={o.code} className="flex flex-wrap justify-between gap-2 px-4 py-2">
-              <Link to={`/studio/don-hang/${o.code}`} className="font-medium text-brand-700 underline">
+              <Link to={`/studio/don-hang/${o.code}`} className={`${textLinkClass} font-medium`}>
                 {o.code}
               </Link>
               <span>{formatDateTime(o.created_at)}</span>

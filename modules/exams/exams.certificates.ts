@@ -1,0 +1,87 @@
+/**
+ * Contest certificates. A contest with `certificate_min_score` certifies every candidate whose
+ * ranked (first) submitted attempt reaches it, once the results are final: the contest has closed,
+ * the grace for late saves has passed and every attempt is graded (the runner closes them first).
+ * The certificates module owns the certificates and issues them idempotently; this side decides
+ * who and when, and marks the contest done (`certificates_issued_at`) so later ticks skip it.
+ */
+import type { Kysely } from 'kysely';
+import { readDate } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Grader } from './exams.grading.ts';
+import { ANSWER_GRACE_MS } from './exams.grading.ts';
+import * as repo from './exams.repository.ts';
+import { rankAll } from './exams.results.ts';
+
+/** The certificates module's face, as the exams module uses it (scores in thousandths). */
+export interface ContestCertifier {
+  issueForContest(
+    userId: number,
+    input: {
+      contestId: number;
+      title: string;
+      score: number;
+      maxScore: number;
+      rank: number | null;
+      candidates: number | null;
+      issuedAt: string;
+    },
+  ): Promise<{ code: string }>;
+  findForContest(userId: number, contestId: number): Promise<{ code: string } | undefined>;
+}
+
+interface CertificatesDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  grader: Grader;
+  certifier?: ContestCertifier | undefined;
+}
+
+export function createContestCertificates({ db, now, grader, certifier }: CertificatesDeps) {
+  /** Issues the certificates of every contest whose results became final; returns how many candidates were certified. */
+  async function issueDue(): Promise<number> {
+    if (!certifier) return 0;
+    const before = new Date(now().getTime() - ANSWER_GRACE_MS).toISOString();
+    const contests = await db
+      .selectFrom('exam_contests')
+      .select(['id', 'title', 'closes_at', 'is_ranked', 'certificate_min_score'])
+      .where('kind', '=', 'contest')
+      .where('certificate_min_score', 'is not', null)
+      .where('certificates_issued_at', 'is', null)
+      .where('closes_at', '<=', before)
+      .execute();
+    let issued = 0;
+    for (const contest of contests) {
+      while ((await grader.closeDue(contest.id)) > 0);
+      const table = rankAll(await repo.rankingRows(db, contest.id));
+      for (const row of table) {
+        if ((row.score ?? 0) < contest.certificate_min_score!) continue;
+        await certifier.issueForContest(row.user_id, {
+          contestId: contest.id,
+          title: contest.title,
+          score: row.score ?? 0,
+          maxScore: row.max_score,
+          rank: contest.is_ranked === 1 ? row.rank : null,
+          candidates: contest.is_ranked === 1 ? table.length : null,
+          issuedAt: readDate(contest.closes_at!).toISOString(),
+        });
+        issued += 1;
+      }
+      await db
+        .updateTable('exam_contests')
+        .set({ certificates_issued_at: now().toISOString() })
+        .where('id', '=', contest.id)
+        .where('certificates_issued_at', 'is', null)
+        .execute();
+    }
+    return issued;
+  }
+
+  /** The candidate's certificate of this contest, if one was issued. */
+  async function certificateOf(userId: number, contestId: number) {
+    const found = await certifier?.findForContest(userId, contestId);
+    return found ? { code: found.code, url: `/chung-chi/${found.code}` } : null;
+  }
+
+  return { issueDue, certificateOf };
+}

@@ -1,0 +1,83 @@
+/**
+ * The studio's exam authoring on a 360 px phone: the demo admin imports the sample Chemistry exam
+ * from its file (checked first, then saved), opens the new exam, adds a question and sees its
+ * formula rendered (KaTeX) in the live preview as it is typed, saves it and finds it in Part I.
+ * No page scrolls sideways; axe-core finds no serious or critical problem on the editor pages.
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { waitForHydration } from './browser.ts';
+import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
+
+const journey = useJourney();
+
+async function signInAsAdmin(page: Page) {
+  await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio'));
+  await waitForHydration(page);
+  await page.getByLabel('Số điện thoại hoặc email').fill('quantri@khaitri.vn');
+  await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await page.waitForURL(journey.url('/studio'));
+}
+
+const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('studio exams', () => {
+  it('imports the sample exam and writes a question with a live formula preview', async () => {
+    const { page, watch } = await journey.openPage({ width: 360, height: 740 });
+    await signInAsAdmin(page);
+    await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Đề thi' }).click();
+    await page.waitForURL(journey.url('/studio/de-thi'));
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Nhập đề từ tệp' }).click();
+    await page.waitForURL(journey.url('/studio/de-thi/nhap'));
+    await waitForHydration(page);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+
+    await page.getByLabel('Tệp đề (.txt)').setInputFiles(path.resolve('public/mau/de-thi-mau.txt'));
+    await page.getByRole('button', { name: 'Kiểm tra' }).click();
+    await expect.poll(() => page.getByText('Tệp hợp lệ — xem trước trước khi lưu').isVisible()).toBe(true);
+    expect(await page.locator('.exam-text .katex').count()).toBeGreaterThan(10);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Nhập đề' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/studio\/de-thi\/\d+$/);
+    await waitForHydration(page);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Đã nhập đề từ tệp.');
+    expect(await page.getByText('Đề đủ cấu trúc của mẫu đề.').isVisible()).toBe(true);
+    expect(await page.getByTestId('exam-question').count()).toBe(28);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The exam is complete (18 questions in Part I): clone it, then write a draft question in the copy.
+    await page.getByRole('button', { name: 'Nhân bản đề' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('(bản sao)');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Sửa câu 11' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/cau-hoi\/\d+$/);
+    await waitForHydration(page);
+    const preview = page.getByTestId('exam-preview');
+    expect(await preview.locator('.katex').count()).toBeGreaterThan(0);
+
+    const prompt = page.getByLabel('Đề bài', { exact: true });
+    await prompt.fill('Cho $E^\\circ_{\\text{pin}} = \\dfrac{2{,}20}{2}$ V. Giá trị là');
+    await expect.poll(() => preview.locator('.katex mfrac').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByLabel('Phương án A', { exact: true }).fill('$1{,}10$ V');
+    await expect.poll(() => preview.locator('li').first().innerText()).toContain('1,10');
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A mistake is named next to its field and nothing is saved.
+    await page.getByLabel('Chuyên đề').fill('');
+    await page.getByRole('button', { name: 'Lưu câu hỏi' }).click();
+    await expect.poll(() => page.locator('#truong-topic-loi').textContent()).toContain('thiếu chuyên đề');
+    await page.getByLabel('Chuyên đề').fill('Pin điện và điện phân');
+    await page.getByRole('button', { name: 'Lưu câu hỏi' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/studio\/de-thi\/\d+$/);
+    await waitForHydration(page);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Đã lưu câu hỏi.');
+    expect(await page.getByTestId('exam-question').nth(10).innerText()).toContain('Giá trị là');
+    expect(unexpectedExceptFormErrors(watch)).toEqual([]);
+  });
+});
