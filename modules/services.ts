@@ -67,9 +67,9 @@ import {
   type ExamsAdmin,
   type ExamsService,
 } from './exams/index.ts';
-import { createJobQueue, createJobsAdmin, type JobQueue, type JobsAdmin } from './jobs/index.ts';
+import { createJobServices, type JobServices } from './jobs/index.ts';
 
-export interface Services extends CommerceServices, LearningExtrasServices {
+export interface Services extends CommerceServices, LearningExtrasServices, JobServices {
   engine: Engine;
   cache: Cache;
   /** The Redis connection with REDIS_URL (shared limits, throttles, cache invalidation); null without. */
@@ -146,10 +146,6 @@ export interface Services extends CommerceServices, LearningExtrasServices {
   examContests: ContestsAdmin;
   /** The studio's exam authoring: exams, questions, live preview, import, clone. */
   examsAdmin: ExamsAdmin;
-  /** The job queue (pg-boss on PostgreSQL, a table runner on SQLite); started by server/main.ts. */
-  jobs: JobQueue;
-  /** The studio's jobs page: counts per queue, failed jobs, retry. */
-  jobsAdmin: JobsAdmin;
 }
 
 /** Who is making the request. Filled by the identity module; null for anonymous visitors. */
@@ -332,10 +328,8 @@ export function createServices({
     notifications,
     audit: studio.audit,
   });
-  const jobs = createJobQueue(db, engine, logger ? { log: logger } : {});
   return {
-    jobs,
-    jobsAdmin: createJobsAdmin({ queue: jobs, audit: studio.audit }),
+    ...createJobServices({ db, engine, audit: studio.audit, ...(logger ? { log: logger } : {}) }),
     push,
     partnerships,
     exams,

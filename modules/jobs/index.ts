@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { createPgQueue } from './jobs.pg.ts';
 import { createSqliteQueue } from './jobs.sqlite.ts';
 import type { JobQueue } from './jobs.queue.ts';
+import { createJobsAdmin, type JobsAdmin, type JobsAdminDeps } from './jobs.admin.ts';
 
 export type * from './jobs.queue.ts';
 export type { JobsTables } from './jobs.table.ts';
@@ -25,4 +26,22 @@ export function createJobQueue(db: Kysely<Database>, engine: Engine, options: Jo
       ...(options.pollMs ? { pollingIntervalSeconds: Math.max(0.5, options.pollMs / 1000) } : {}),
     });
   return createSqliteQueue(db, { ...log, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
+}
+
+export interface JobServices {
+  /** The job queue (pg-boss on PostgreSQL, a table runner on SQLite); started by server/main.ts. */
+  jobs: JobQueue;
+  /** The studio's jobs page: counts per queue, failed jobs, retry. */
+  jobsAdmin: JobsAdmin;
+}
+
+/** The queue and its studio page, for the composition root (modules/services.ts). */
+export function createJobServices(deps: {
+  db: Kysely<Database>;
+  engine: Engine;
+  audit: JobsAdminDeps['audit'];
+  log?: JobQueueOptions['log'];
+}): JobServices {
+  const jobs = createJobQueue(deps.db, deps.engine, deps.log ? { log: deps.log } : {});
+  return { jobs, jobsAdmin: createJobsAdmin({ queue: jobs, audit: deps.audit }) };
 }
