@@ -129,7 +129,13 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       const current = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
       schema = !current || current === 'public' ? 'pgboss' : `${current}_pgboss`;
       const instance = new PgBoss({ db: { executeSql }, schema, cronMonitorIntervalSeconds: 30 });
-      instance.on('error', (error) => options.log?.error({ err: error }, 'job queue error'));
+      // While the database is away every poll fails: one log line a minute says so.
+      let lastLogged = 0;
+      instance.on('error', (error) => {
+        if (Date.now() - lastLogged < 60_000) return;
+        lastLogged = Date.now();
+        options.log?.error({ err: error }, 'job queue error (repeats are not logged for a minute)');
+      });
       await instance.start();
       boss = instance;
       for (const name of new Set([...policies.keys(), ...handlers.keys(), ...schedules.keys()]))
