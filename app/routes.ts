@@ -69,6 +69,7 @@ export default [
     route('ky-thi/:id/theo-doi', 'routes/studio/exam-contest-live.tsx'),
     route('ky-thi/:id/ket-qua', 'routes/studio/exam-contest-results.tsx'),
     route('ky-thi/:id/phan-tich', 'routes/studio/exam-contest-analysis.tsx'),
+    route('tac-vu', 'routes/studio/jobs.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

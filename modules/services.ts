@@ -67,8 +67,9 @@ import {
   type ExamsAdmin,
   type ExamsService,
 } from './exams/index.ts';
+import { createJobServices, type JobServices } from './jobs/index.ts';
 
-export interface Services extends CommerceServices, LearningExtrasServices {
+export interface Services extends CommerceServices, LearningExtrasServices, JobServices {
   engine: Engine;
   cache: Cache;
   /** The Redis connection with REDIS_URL (shared limits, throttles, cache invalidation); null without. */
@@ -328,6 +329,7 @@ export function createServices({
     audit: studio.audit,
   });
   return {
+    ...createJobServices({ db, engine, audit: studio.audit, ...(logger ? { log: logger } : {}) }),
     push,
     partnerships,
     exams,

@@ -38,6 +38,7 @@ import { registerDevice } from './http/device.ts';
 import { siteOrigin } from '../lib/allowed-hosts.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
 import { examContestsAdminRoutes, examsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
+import { jobsAdminRoutes } from '../modules/jobs/index.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -209,7 +210,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     {
       schema: {
         tags: ['ops'],
-        summary: 'Sẵn sàng (readiness): 503 khi cơ sở dữ liệu không trả lời; Redis vắng mặt chỉ là "degraded"',
+        summary:
+          'Sẵn sàng (readiness): 503 khi cơ sở dữ liệu không trả lời; Redis vắng mặt chỉ là "degraded"; hàng đợi tác vụ (queue): ok khi đã chạy, degraded khi chưa, kèm số việc lỗi',
       },
     },
     async (_request, reply) => {
@@ -218,7 +220,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       const report = { database: services.engine, redis, sessions: 'database' };
       try {
         await pingDatabase(options.db);
-        return { status: redis === 'degraded' ? 'degraded' : 'ok', ...report };
+        return {
+          status: redis === 'degraded' ? 'degraded' : 'ok',
+          ...report,
+          queue: await queueReadiness(services.jobs),
+        };
       } catch (error) {
         // An outage is logged once by the database connection; anything else here is news.
         if (!isServiceUnavailable(error)) app.log.error({ err: error }, 'readiness check failed');
@@ -251,6 +257,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // Pushes still in flight finish before the database closes.
   app.addHook('onClose', async () => services.push.idle());
   app.addHook('onClose', async () => services.throttle.close());
+  // A started job queue stops (its running jobs finish) before the database closes.
+  app.addHook('onClose', async () => services.jobs.stop());
   await app.register(studioContentRoutes);
   await app.register(studioPeopleRoutes);
   await app.register(traceRoutes);
@@ -260,6 +268,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(examsRoutes);
   await app.register(examContestsAdminRoutes);
   await app.register(examsAdminRoutes);
+  await app.register(jobsAdminRoutes);
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 
@@ -328,4 +337,14 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   }
 
   return app;
+}
+
+/** The job queue in /readyz: degraded (not failing readiness) while it is not started. */
+async function queueReadiness(jobs: Services['jobs']) {
+  try {
+    const health = await jobs.health();
+    return { status: health.started ? 'ok' : 'degraded', started: health.started, failing: health.failing };
+  } catch {
+    return { status: 'degraded', started: false, failing: null };
+  }
 }

@@ -11,6 +11,7 @@ import { createServices } from '../modules/services.ts';
 import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
+import { schedulePeriodicJobs } from './jobs.ts';
 import { redactPaths } from './http/logging.ts';
 import { resolveSessionSecret, resolveVapidKeys } from './secrets.ts';
 
@@ -80,76 +81,17 @@ async function main(): Promise<void> {
     ...(viteMiddleware ? { viteMiddleware } : {}),
   });
 
-  // Unpaid orders expire after ORDER_EXPIRY_MINUTES; a job runner can call the same function.
-  const expireOrders = setInterval(() => {
-    services.orders.expireOverdue().catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'));
-  }, 60_000);
-  expireOrders.unref();
-  // Gateway payments left pending (a lost IPN) are queried at their gateway; safe on every instance.
-  const reconcilePayments = setInterval(() => {
-    services.payments
-      .reconcile(new Date())
-      .then((report) => {
-        if (report.completed + report.refunded + report.failed + report.errors.length > 0)
-          app.log.info({ report }, 'payments reconciled');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
-  }, services.paymentsConfig.reconcileEveryMinutes * 60_000);
-  reconcilePayments.unref();
-
-  // Carrier-billed subscriptions: renewals, retries, suspensions and reminders (the job takes the time).
-  const renewSubscriptions = setInterval(() => {
-    services.renewals
-      .runDue(new Date())
-      .catch((error: unknown) => app.log.error({ err: error }, 'subscription renewal failed'));
-  }, 60_000);
-  renewSubscriptions.unref();
-
-  // Scheduled course publishing: each due course is claimed by a conditional update (safe on every instance).
-  const publishScheduled = setInterval(() => {
-    services.courseExtras
-      .publishDue(new Date())
-      .then((report) => {
-        if (report.published.length + report.failed.length > 0) app.log.info({ report }, 'scheduled courses published');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'scheduled publishing failed'));
-  }, 60_000);
-  publishScheduled.unref();
-  // Resumable video uploads abandoned for a day: their rows and partial files go.
-  const sweepUploads = setInterval(() => {
-    services.videoUploads
-      .sweepAbandoned(new Date())
-      .then((removed) => {
-        if (removed > 0) app.log.info({ removed }, 'abandoned video uploads removed');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping abandoned uploads failed'));
-  }, 60 * 60_000);
-  sweepUploads.unref();
-  // Exam attempts past their deadline are submitted even when the browser is gone (every read of an
-  // attempt also closes it first, so this only makes results and rankings prompt); contest reminders
-  // go out 15 minutes before opening and final results are certified. Each step is claimed or
-  // idempotent, so every instance runs it (modules/exams).
-  const closeExamAttempts = setInterval(() => {
-    services.exams
-      .tick()
-      .then((report) => {
-        if (report.closed + report.reminded + report.certified > 0) app.log.info({ report }, 'exam runner tick');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'exam runner tick failed'));
-  }, 15_000);
-  closeExamAttempts.unref();
+  // Periodic work (order expiry, payment reconciliation, renewals, scheduled publishing, upload
+  // sweeping, the exam runner) runs as scheduled jobs: once per period across every instance.
+  await schedulePeriodicJobs(services, app.log);
+  await services.jobs.start();
   // Broadcasts a previous process left half sent continue after their last batch.
   services.broadcasts.resume().catch((error: unknown) => app.log.error({ err: error }, 'broadcast resume failed'));
 
   let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    clearInterval(expireOrders);
-    clearInterval(renewSubscriptions);
-    clearInterval(reconcilePayments);
-    clearInterval(publishScheduled);
-    clearInterval(sweepUploads);
-    clearInterval(closeExamAttempts);
+    await services.jobs.stop();
     await stopVideoWorker();
     await services.broadcasts.stop();
     await app.close();

@@ -30,6 +30,7 @@ import * as searchTypos from './2026-11-25T2127-search-typos.ts';
 import * as latePayments from './2026-11-25T2140-late-payments.ts';
 import * as exams from './2026-11-25T2149-exams.ts';
 import * as examRemindersCertificates from './2026-11-26T0030-exam-reminders-certificates.ts';
+import * as jobs from './2026-11-26T0110-jobs.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T2140-late-payments': latePayments,
   '2026-11-25T2149-exams': exams,
   '2026-11-26T0030-exam-reminders-certificates': examRemindersCertificates,
+  '2026-11-26T0110-jobs': jobs,
 };
 
 export const migrationProvider: MigrationProvider = {

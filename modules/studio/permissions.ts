@@ -42,6 +42,8 @@ export const STUDIO_PERMISSIONS = {
   'contests.write': ['editor', 'admin'],
   // Writing exams and their questions (modules/exams/exams.admin.ts).
   'exams.write': ['editor', 'admin'],
+  // Background jobs (modules/jobs): the queues' counts, failed jobs and their retry.
+  'jobs.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

@@ -177,6 +177,7 @@ const STUDIO_PAGES: Record<string, PageUrls> = {
   '/studio/ky-thi/:id/theo-doi': async (db) => [`/studio/ky-thi/${await contestWithResults(db)}/theo-doi`],
   '/studio/ky-thi/:id/ket-qua': async (db) => [`/studio/ky-thi/${await contestWithResults(db)}/ket-qua`],
   '/studio/ky-thi/:id/phan-tich': async (db) => [`/studio/ky-thi/${await contestWithResults(db)}/phan-tich`],
+  '/studio/tac-vu': fixed('/studio/tac-vu'),
 };
 
 async function postPage(db: Db, type: 'post' | 'solution', section: string): Promise<string> {

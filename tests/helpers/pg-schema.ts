@@ -19,6 +19,10 @@ export async function createPgSchema(url: string, prefix = 't'): Promise<string>
   return schema;
 }
 
+/** Drops the schema and the job queue's own schema beside it (pg-boss, modules/jobs), if one was started. */
 export async function dropPgSchema(url: string, schema: string): Promise<void> {
-  await withClient(url, (client) => client.query(`drop schema if exists ${schema} cascade`));
+  await withClient(url, async (client) => {
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query(`drop schema if exists ${schema}_pgboss cascade`);
+  });
 }

@@ -40,6 +40,7 @@ const LINKS: { to: string; label: string; end?: boolean; group?: string; permiss
   { to: '/studio/cau-hinh', label: 'Cấu hình site', group: 'Hệ thống', permission: 'settings.write' },
   { to: '/studio/dieu-huong', label: 'Điều hướng', group: 'Hệ thống', permission: 'settings.write' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', group: 'Hệ thống', permission: 'audit.read' },
+  { to: '/studio/tac-vu', label: 'Tác vụ nền', group: 'Hệ thống', permission: 'jobs.manage' },
 ];
 
 export const ROLE_LABELS: Record<string, string> = {

@@ -1,0 +1,56 @@
+/** The studio's jobs page (admins): counts per queue, the recent failed jobs, retrying one (audited). */
+import { AppError } from '../../lib/errors.ts';
+import type { Actor } from '../studio/studio.service.ts';
+import type { JobQueue } from './jobs.queue.ts';
+
+/** What each queue does, in the studio's words; a queue not listed shows its name. */
+export const QUEUE_LABELS: Record<string, string> = {
+  'orders.expire': 'Hủy đơn hàng quá hạn thanh toán',
+  'payments.reconcile': 'Đối soát thanh toán đang chờ',
+  'subscriptions.renew': 'Gia hạn gói cước, nhắc hạn',
+  'courses.publish-scheduled': 'Xuất bản khóa học theo lịch',
+  'video-uploads.sweep': 'Dọn video tải lên dở dang',
+  'exams.tick': 'Kỳ thi: nộp bài hết giờ, nhắc giờ thi, chứng nhận kết quả',
+};
+
+const labelOf = (name: string) => QUEUE_LABELS[name] ?? name;
+
+export interface JobsAdminDeps {
+  queue: JobQueue;
+  audit: (
+    actor: Actor,
+    action: string,
+    target: { type: string; id: string | number },
+    summary: unknown,
+  ) => Promise<unknown>;
+}
+
+export function createJobsAdmin({ queue, audit }: JobsAdminDeps) {
+  return {
+    async overview() {
+      const [health, counts, failed] = await Promise.all([queue.health(), queue.counts(), queue.failed(20)]);
+      return {
+        engine: health.engine,
+        started: health.started,
+        queues: counts.map((item) => ({ ...item, label: labelOf(item.name) })),
+        failed: failed.map((job) => ({
+          id: job.id,
+          name: job.name,
+          label: labelOf(job.name),
+          error: job.error,
+          attempts: job.attempts,
+          failed_at: job.failedAt?.toISOString() ?? null,
+          created_at: job.createdAt.toISOString(),
+        })),
+      };
+    },
+    async retry(actor: Actor, name: string, id: string) {
+      if (!(await queue.retry(name, id)))
+        throw new AppError('NOT_FOUND', 'Không tìm thấy công việc lỗi này (có thể đã được chạy lại).');
+      await audit(actor, 'job.retry', { type: 'job', id }, { queue: name });
+      return { id, name };
+    },
+  };
+}
+
+export type JobsAdmin = ReturnType<typeof createJobsAdmin>;

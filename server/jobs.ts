@@ -1,0 +1,101 @@
+/**
+ * The periodic work, as scheduled jobs on the one job queue (decision 0012): each runs once per
+ * period across every instance, with a deadline and retries. Each handler is idempotent (a
+ * conditional update claims every row it changes), so a run repeated after a crash does no harm.
+ */
+import type { Services } from '../modules/services.ts';
+
+interface JobsLog {
+  info(object: object, message: string): void;
+}
+
+interface Periodic {
+  name: string;
+  everySeconds: number;
+  /** The deadline of one run. */
+  expireInSeconds: number;
+  run(now: Date): Promise<void>;
+}
+
+export function periodicJobs(services: Services, log: JobsLog): Periodic[] {
+  return [
+    // Unpaid orders expire after ORDER_EXPIRY_MINUTES.
+    {
+      name: 'orders.expire',
+      everySeconds: 60,
+      expireInSeconds: 5 * 60,
+      run: async (now) => {
+        const expired = await services.orders.expireOverdue(now);
+        if (expired > 0) log.info({ expired }, 'unpaid orders expired');
+      },
+    },
+    // Gateway payments left pending (a lost IPN) are queried at their gateway.
+    {
+      name: 'payments.reconcile',
+      everySeconds: services.paymentsConfig.reconcileEveryMinutes * 60,
+      expireInSeconds: 10 * 60,
+      run: async (now) => {
+        const report = await services.payments.reconcile(now);
+        if (report.completed + report.refunded + report.failed + report.errors.length > 0)
+          log.info({ report }, 'payments reconciled');
+      },
+    },
+    // Carrier-billed subscriptions: renewals, retries, suspensions and reminders.
+    {
+      name: 'subscriptions.renew',
+      everySeconds: 60,
+      expireInSeconds: 10 * 60,
+      run: async (now) => {
+        await services.renewals.runDue(now);
+      },
+    },
+    // Scheduled course publishing: each due course is claimed by a conditional update.
+    {
+      name: 'courses.publish-scheduled',
+      everySeconds: 60,
+      expireInSeconds: 5 * 60,
+      run: async (now) => {
+        const report = await services.courseExtras.publishDue(now);
+        if (report.published.length + report.failed.length > 0) log.info({ report }, 'scheduled courses published');
+      },
+    },
+    // Resumable video uploads abandoned for a day: their rows and partial files go.
+    {
+      name: 'video-uploads.sweep',
+      everySeconds: 60 * 60,
+      expireInSeconds: 30 * 60,
+      run: async (now) => {
+        const removed = await services.videoUploads.sweepAbandoned(now);
+        if (removed > 0) log.info({ removed }, 'abandoned video uploads removed');
+      },
+    },
+    // Exam attempts past their deadline are submitted even when the browser is gone (every read of an
+    // attempt also closes it first, so this only makes results and rankings prompt); contest reminders
+    // go out 15 minutes before opening and final results are certified. Each step is claimed or
+    // idempotent (modules/exams).
+    {
+      name: 'exams.tick',
+      everySeconds: 15,
+      expireInSeconds: 2 * 60,
+      run: async () => {
+        const report = await services.exams.tick();
+        if (report.closed + report.reminded + report.certified > 0) log.info({ report }, 'exam runner tick');
+      },
+    },
+  ];
+}
+
+/** Declares, schedules and works every periodic job; the caller starts the queue. */
+export async function schedulePeriodicJobs(services: Services, log: JobsLog): Promise<void> {
+  const { jobs } = services;
+  for (const job of periodicJobs(services, log)) {
+    await jobs.define(job.name, {
+      retryLimit: 2,
+      retryDelaySeconds: 10,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds,
+    });
+    await jobs.work(job.name, () => job.run(new Date()));
+    await jobs.schedule(job.name, { everySeconds: job.everySeconds });
+  }
+}
