@@ -69,6 +69,7 @@ export function describeDevice(userAgent: string | null): string {
 }
 
 export function createSessionKit(db: Kysely<Database>, tokens: TokenKit) {
+  const findSessionWithUser = repo.sessionWithUserLookup(db);
   return {
     async open(user: UserRow, method: string, meta: RequestMeta): Promise<IssuedSession> {
       const sessionId = generateSessionId();
@@ -91,7 +92,7 @@ export function createSessionKit(db: Kysely<Database>, tokens: TokenKit) {
     async resolve(token: string): Promise<SessionViewer | null> {
       const claims = tokens.verifySession(token);
       if (!claims) return null;
-      const session = await repo.findSessionWithUser(db, claims.jti);
+      const session = await findSessionWithUser(claims.jti);
       if (!session || session.revoked_at || String(session.user_id) !== claims.sub) return null;
       if (readDate(session.expires_at).getTime() <= Date.now()) return null;
       if (session.status !== 'active') return null;
