@@ -69,6 +69,7 @@ export function describeDevice(userAgent: string | null): string {
 }
 
 export function createSessionKit(db: Kysely<Database>, tokens: TokenKit) {
+  const findSessionWithUser = repo.sessionWithUserLookup(db);
   return {
     async open(user: UserRow, method: string, meta: RequestMeta): Promise<IssuedSession> {
       const sessionId = generateSessionId();
@@ -89,14 +90,13 @@ export function createSessionKit(db: Kysely<Database>, tokens: TokenKit) {
 
     /** The signed-in user behind a token, or null when it is invalid, expired, revoked or locked. */
     async resolve(token: string): Promise<SessionViewer | null> {
-      const claims = await tokens.verifySession(token);
+      const claims = tokens.verifySession(token);
       if (!claims) return null;
-      const session = await repo.findSession(db, claims.jti);
+      const session = await findSessionWithUser(claims.jti);
       if (!session || session.revoked_at || String(session.user_id) !== claims.sub) return null;
       if (readDate(session.expires_at).getTime() <= Date.now()) return null;
-      const user = await repo.findUserById(db, session.user_id);
-      if (!user || user.status !== 'active') return null;
-      return { id: user.id, fullName: user.full_name, role: user.role, sessionId: session.id };
+      if (session.status !== 'active') return null;
+      return { id: session.user_id, fullName: session.full_name, role: session.role, sessionId: session.id };
     },
 
     close: (sessionId: string) => repo.revokeSession(db, sessionId, nowIso()),

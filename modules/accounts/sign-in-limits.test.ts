@@ -55,6 +55,20 @@ describe('the device cookie', () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/user/provinces.json' });
     expect(page.headers['set-cookie']).toBeUndefined();
   });
+
+  it("is not given to the app's Bearer requests, which name their device in x-device-id", async () => {
+    const owner = await createUser(t.db, { phone: '84931000009' });
+    const signedIn = await login(newClient(), '0931000009', owner.password);
+    const token = (signedIn.json() as { data: { token: string } }).data.token;
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout.json',
+      remoteAddress: nextClientAddress(),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(write.statusCode).toBeLessThan(300);
+    expect([write.headers['set-cookie'] ?? []].flat().some((value) => value.startsWith(DEVICE_COOKIE))).toBe(false);
+  });
 });
 
 describe('password guessing', () => {
