@@ -4,48 +4,20 @@
  * work on a validation error; axe-core finds no serious or critical problem on the new pages at
  * 360 px and laptop width, which never scroll sideways.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STUDIO_BATCH } from '../../db/seed/studio-commerce.ts';
 import { createShopper } from '../helpers/commerce.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
+import { signInAsDemoAdmin } from './studio-session.ts';
+import { axeViolations } from './axe.ts';
 
 const journey = useJourney();
-const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio'));
-  await waitForHydration(page);
-  await page.getByLabel('Số điện thoại hoặc email').fill('quantri@khaitri.vn');
-  await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL(journey.url('/studio'));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run();
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-}
 
 describe('studio commerce', () => {
   it('the admin generates a batch, reads a code, revokes it, and the code no longer activates', async () => {
     const { page, watch } = await journey.openPage();
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(journey, page);
     await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Mã kích hoạt' }).click();
     await page.waitForURL(journey.url('/studio/ma-kich-hoat'));
     await waitForHydration(page);
@@ -72,7 +44,7 @@ describe('studio commerce', () => {
 
   it('a promotion form keeps the typed work on an error, then saves', async () => {
     const { page, watch } = await journey.openPage({ width: 360, height: 800 });
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(journey, page);
     await page.goto(journey.url('/studio/khuyen-mai/moi'));
     await waitForHydration(page);
     await page.getByLabel('Mã giảm giá').fill('trình duyệt 50');
@@ -98,7 +70,7 @@ describe('studio commerce', () => {
       { width: 1280, height: 800 },
     ]) {
       const { page } = await journey.openPage(viewport);
-      await signInAsAdmin(page);
+      await signInAsDemoAdmin(journey, page);
       for (const target of [
         '/studio/khuyen-mai',
         `/studio/khuyen-mai/${promotion.id}`,

@@ -4,49 +4,21 @@
  * then corrects a key of the finished Tiếng Anh contest from its item analysis: every candidate is
  * re-graded and told. The contest pages pass axe-core and never scroll sideways.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEEDED_CONTESTS } from '../../db/seed/exams.ts';
 import { formatDateTime } from '../../lib/format/date.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
+import { signInAsDemoAdmin } from './studio-session.ts';
+import { axeViolations } from './axe.ts';
 
 const journey = useJourney();
-const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 const local = (at: number) => formatDateTime(at, 'YYYY-MM-DDTHH:mm');
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio'));
-  await waitForHydration(page);
-  await page.getByLabel('Số điện thoại hoặc email').fill('quantri@khaitri.vn');
-  await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL(journey.url('/studio'));
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run();
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-}
 
 describe('studio contests', () => {
   it('schedules a contest, then corrects a key and re-grades the finished contest', async () => {
     const { page, watch } = await journey.openPage({ width: 360, height: 800 });
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(journey, page);
     await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Kỳ thi' }).click();
     await page.waitForURL(journey.url('/studio/ky-thi'));
     await waitForHydration(page);
@@ -117,7 +89,7 @@ describe('studio contests', () => {
       .where('slug', '=', SEEDED_CONTESTS.open)
       .executeTakeFirstOrThrow();
     const { page } = await journey.openPage({ width: 360, height: 800 });
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(journey, page);
     for (const target of [
       '/studio/ky-thi',
       '/studio/ky-thi/moi',

@@ -10,24 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
+import { signInAsDemoAdmin } from './studio-session.ts';
 
 const journey = useJourney();
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio'));
-  await waitForHydration(page);
-  await page.getByLabel('Số điện thoại hoặc email').fill('quantri@khaitri.vn');
-  await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL(journey.url('/studio'));
-}
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('studio exams', () => {
   it('imports the sample exam and writes a question with a live formula preview', async () => {
     const { page, watch } = await journey.openPage({ width: 360, height: 740 });
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(journey, page);
     await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Đề thi' }).click();
     await page.waitForURL(journey.url('/studio/de-thi'));
     await waitForHydration(page);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { useJourney } from './journey.ts';
+import { signInAsDemoAdmin } from './studio-session.ts';
 
 const journey = useJourney();
 
@@ -24,12 +25,7 @@ describe('studio jobs', () => {
     await expect.poll(async () => (await jobs.failed()).length, { timeout: 15_000 }).toBe(1);
 
     const { page, watch } = await journey.openPage({ width: 360, height: 800 });
-    await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio'));
-    await waitForHydration(page);
-    await page.getByLabel('Số điện thoại hoặc email').fill('quantri@khaitri.vn');
-    await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
-    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-    await page.waitForURL(journey.url('/studio'));
+    await signInAsDemoAdmin(journey, page);
     await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Tác vụ nền' }).click();
     await page.waitForURL(journey.url('/studio/tac-vu'));
     await waitForHydration(page);

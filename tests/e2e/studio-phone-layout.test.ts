@@ -13,6 +13,7 @@ import routes from '../../app/routes.ts';
 import type { Database } from '../../db/schema.ts';
 import { waitForHydration } from './browser.ts';
 import { useJourney } from './journey.ts';
+import { signInAsDemoAdmin } from './studio-session.ts';
 
 const journey = useJourney();
 const PHONE = { width: 360, height: 740 };
@@ -237,12 +238,7 @@ describe('the studio on a 360 px phone', () => {
     const db = journey.server.context.db;
     const urls = (await Promise.all(studioPatterns().map((pattern) => STUDIO_PAGES[pattern]?.(db) ?? []))).flat();
     const { page, watch } = await journey.openPage(PHONE);
-    await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio'));
-    await waitForHydration(page);
-    await page.getByLabel('Số điện thoại hoặc email').fill('quantri@khaitri.vn');
-    await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
-    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-    await page.waitForURL(journey.url('/studio'));
+    await signInAsDemoAdmin(journey, page);
 
     const problems: string[] = [];
     for (const url of urls) {

@@ -3,24 +3,15 @@
  * through the gateway simulator and sees it refunded; axe-core finds no serious or critical
  * accessibility problem on the studio's pages (phone and laptop widths).
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createPaidCourse } from '../factories/commerce.ts';
 import { createShopper, decideOnSimulator } from '../helpers/commerce.ts';
 import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
+import { signInAsDemoAdmin } from './studio-session.ts';
 
 const journey = useJourney();
-
-async function signInAsAdmin(page: Page) {
-  await page.goto(journey.url('/dang-nhap?redirect=%2Fstudio'));
-  await waitForHydration(page);
-  await page.getByLabel('Số điện thoại hoặc email').fill('quantri@khaitri.vn');
-  await page.getByLabel('Mật khẩu').fill('KhaiTri@2026');
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL(journey.url('/studio'));
-}
 
 async function paidOrder() {
   const t = journey.server.context;
@@ -36,7 +27,7 @@ describe('studio', () => {
   it('the admin finds an order by its code, refunds it and sees it refunded', async () => {
     const order = await paidOrder();
     const { page, watch } = await journey.openPage();
-    await signInAsAdmin(page);
+    await signInAsDemoAdmin(journey, page);
     await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Đơn hàng' }).click();
     await page.waitForURL(journey.url('/studio/don-hang'));
     await waitForHydration(page);
@@ -67,7 +58,7 @@ describe('studio', () => {
       { width: 1280, height: 800 },
     ]) {
       const { page } = await journey.openPage(viewport);
-      await signInAsAdmin(page);
+      await signInAsDemoAdmin(journey, page);
       for (const target of [
         '/studio',
         '/studio/don-hang',
