@@ -26,6 +26,11 @@ declare module 'react-router' {
     nonce: string;
     config: PublicConfig;
     requestId: string;
+    /**
+     * Set by app/entry.server.tsx's handleError when a loader or action met the database outage:
+     * pages, data requests and resource routes (the sitemap, a certificate PDF) then answer 503.
+     */
+    outage: { message: string | null };
   }
 }
 

@@ -22,9 +22,6 @@ function findUndisplayableError(context: EntryContext): unknown {
   return Object.values(errors).find((error) => !isRouteErrorResponse(error));
 }
 
-/** Requests whose loaders or action met the database outage, by their load context (see handleError). */
-const unavailableRequests = new WeakMap<object, string>();
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,8 +31,8 @@ export default function handleRequest(
 ): Promise<Response> {
   // The database is away (handleError saw it; the errors here are already sanitised): a 503 with its
   // message, never the /404 page, which would fail the same way.
-  const unavailable = unavailableRequests.get(loadContext);
-  if (unavailable !== undefined) return Promise.resolve(unavailableResponse(unavailable));
+  const unavailable = loadContext.outage.message;
+  if (unavailable !== null) return Promise.resolve(unavailableResponse(unavailable));
   if (findUndisplayableError(routerContext) !== undefined && new URL(request.url).pathname !== '/404') {
     return Promise.resolve(new Response(null, { status: 302, headers: { Location: '/404' } }));
   }
@@ -91,7 +88,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isRouteErrorResponse(error)) return;
   // An outage is logged once by the database connection, not once per page.
   if (isServiceUnavailable(error)) {
-    if (typeof context === 'object' && context !== null) unavailableRequests.set(context, error.message);
+    const outage = (context as Partial<AppLoadContext> | undefined)?.outage;
+    if (outage) outage.message = error.message;
     return;
   }
   console.error(`[ssr] ${request.method} ${new URL(request.url).pathname}`, error);
@@ -103,6 +101,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * (status 503, the message as its data), which the root error screen shows.
  */
 export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
-  const message = typeof context === 'object' && context !== null ? unavailableRequests.get(context) : undefined;
-  return message === undefined ? response : unavailableResponse(message);
+  const message = (context as Partial<AppLoadContext> | undefined)?.outage?.message ?? null;
+  return message === null ? response : unavailableResponse(message);
 };

@@ -332,6 +332,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
         nonce: reply.raw.cspNonce ?? '',
         config: publicConfig,
         requestId: String(request.id),
+        outage: { message: null },
       }),
     });
   }

@@ -71,7 +71,23 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
 
   const styles = async () => rootStylesheets(await options.getBuild());
   /** A render that met the database outage (app/entry.server.tsx marks it): documents get the 503 page. */
-  const sendRendered = async (reply: FastifyReply, pathname: string, response: Response) => {
+  const sendRendered = async (
+    reply: FastifyReply,
+    pathname: string,
+    response: Response,
+    outage: AppLoadContext['outage'] | null,
+  ) => {
+    // A resource route (the sitemap, a certificate PDF) that met the outage: React Router answers it
+    // 500 without asking entry.server; handleError marked the load context.
+    if (response.status === 500 && outage?.message) {
+      await response.body?.cancel();
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(outage.message);
+    }
     if (response.status !== 503 || !response.headers.has('x-kt-unavailable')) return sendFetchResponse(reply, response);
     const message = await response.text();
     if (!pathname.endsWith('.data')) return sendUnavailablePage(reply, message, styles);
@@ -97,12 +113,15 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
             error: { code: 'NOT_FOUND', message: `Không tìm thấy đường dẫn ${request.method} ${pathname}` },
           });
         }
+        let outage: AppLoadContext['outage'] | null = null;
         const render = async () => {
           const handle = await getHandler();
-          return handle(toFetchRequest(request, reply), await options.getLoadContext(request, reply));
+          const context = await options.getLoadContext(request, reply);
+          outage = context.outage;
+          return handle(toFetchRequest(request, reply), context);
         };
         const cacheKey = options.pageCache?.keyFor(request) ?? null;
-        if (!cacheKey) return sendRendered(reply, pathname, await render());
+        if (!cacheKey) return sendRendered(reply, pathname, await render(), outage);
         const policy = reply.raw.getHeader('content-security-policy');
         const page = await options.pageCache!.serve(
           cacheKey,
@@ -110,7 +129,7 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
           { nonce: reply.raw.cspNonce ?? '', policy: typeof policy === 'string' ? policy : undefined },
           render,
         );
-        return page instanceof Response ? sendRendered(reply, pathname, page) : sendPage(reply, page);
+        return page instanceof Response ? sendRendered(reply, pathname, page, outage) : sendPage(reply, page);
       },
     });
   });

@@ -104,6 +104,11 @@ describe.runIf(currentEngine() === 'postgres')(
         expect(data.statusCode).toBe(503);
         expect(data.headers['x-remix-response']).toBeUndefined();
         expect(data.body).toBe(SERVICE_UNAVAILABLE_MESSAGE);
+        // A resource route (React Router answers it without entry.server): 503 too, never a 500.
+        const sitemap = await page('/sitemap.xml');
+        expect(sitemap.statusCode).toBe(503);
+        expect(sitemap.headers['retry-after']).toBeDefined();
+        expect(sitemap.body).toBe(SERVICE_UNAVAILABLE_MESSAGE);
 
         const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
         expect(ready.statusCode).toBe(503);
@@ -115,6 +120,7 @@ describe.runIf(currentEngine() === 'postgres')(
       // The pool opens new connections: the same process serves again.
       expect((await login()).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ok' });
+      expect((await page('/sitemap.xml')).statusCode).toBe(200);
       const details = await t.app.inject({
         method: 'GET',
         url: `/api/user/course/details.json?slug=${courseSlug}`,
