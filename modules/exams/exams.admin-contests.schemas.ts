@@ -1,23 +1,7 @@
 /** Schemas of the studio's contest API (/api/admin/exam-contests…); the studio pages parse with them too. */
 import { z } from 'zod';
-import { parseDateInput } from '../../lib/format/date.ts';
+import { flag, instant, int, optional } from '../../lib/forms/fields.ts';
 import { pageQuery } from '../notifications/page-query.ts';
-
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const int = (message: string) => z.coerce.number({ error: message }).int(message);
-/** A checkbox ("on"), a boolean, or "true"/"1". */
-const flag = z.preprocess(
-  (value) => value === true || value === 'on' || value === 'true' || value === '1',
-  z.boolean(),
-);
-/** A date-time: ISO with a zone, or a form's `YYYY-MM-DDTHH:mm` read as Vietnam time. */
-const instant = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((value) => Number.isFinite(parseDateInput(value)), message)
-    .transform((value) => new Date(parseDateInput(value)).toISOString());
 
 export const CONTEST_LIST_STATES = ['open', 'upcoming', 'closed', 'practice'] as const;
 export type ContestListState = (typeof CONTEST_LIST_STATES)[number];

@@ -1,26 +1,11 @@
 /** Zod schemas of the studio's commerce routes (promotions, activation batches, subscriptions); the pages parse with them too. */
 import { z } from 'zod';
-import { parseDateInput } from '../../../lib/format/date.ts';
+import { blankToUndefined, flag, instant, int, optional } from '../../../lib/forms/fields.ts';
 import { foldVietnamese } from '../../../lib/text/fold.ts';
 import { pageQuery } from '../../notifications/page-query.ts';
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 const search = z.string().trim().max(100, 'Từ khóa quá dài.').optional();
 const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');
-const int = (message: string) => z.coerce.number({ error: message }).int(message);
-/** A checkbox ("on"), a boolean, or "true"/"1". */
-const flag = z.preprocess(
-  (value) => value === true || value === 'on' || value === 'true' || value === '1',
-  z.boolean(),
-);
-/** A date-time: ISO with a zone, or a form's `YYYY-MM-DDTHH:mm` read as Vietnam time. */
-const instant = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((value) => Number.isFinite(parseDateInput(value)), message)
-    .transform((value) => new Date(parseDateInput(value)).toISOString());
 
 export const idParams = z.object({ id: z.coerce.number({ error: 'Mã không hợp lệ.' }).int().positive() });
 
