@@ -14,6 +14,7 @@ import './app.css';
 import { readCartToken } from '../modules/cart/cart-cookie';
 import { AnalyticsScript } from './components/shell/analytics-script';
 import { ErrorScreen } from './components/shell/error-screen';
+import { NavigationProgress } from './components/shell/navigation-progress';
 import { ShellEffects } from './components/shell/shell-effects';
 import { SiteFrame } from './components/site-frame';
 import { useNonce } from './components/nonce';
@@ -99,6 +100,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ShellEffects buildCheckIntervalSeconds={loaderData.config.buildCheckIntervalSeconds} />
+      <NavigationProgress />
       <Outlet />
     </>
   );
