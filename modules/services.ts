@@ -58,7 +58,7 @@ import { createStudioContentService, type StudioContentService } from './studio/
 import { createStudioPagesService, type StudioPagesService } from './studio/help-pages.service.ts';
 import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
-import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
+import { createBroadcastsService, type BroadcastsService } from './notifications/broadcasts.service.ts';
 import {
   createContestsAdmin,
   createExamsAdmin,
@@ -132,7 +132,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   studioPeople: StudioPeopleService;
   /** The studio desk: support requests (assign, reply, notes) and lesson error reports. */
   studioDesk: StudioDeskService;
-  /** Broadcast notifications to all learners or a subject's followers, sent in batches. */
+  /** Broadcast notifications to all learners or a subject's followers, sent in batches as queued jobs (`work()`). */
   broadcasts: BroadcastsService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
@@ -328,8 +328,9 @@ export function createServices({
     notifications,
     audit: studio.audit,
   });
+  const jobServices = createJobServices({ db, engine, audit: studio.audit, ...(logger ? { log: logger } : {}) });
   return {
-    ...createJobServices({ db, engine, audit: studio.audit, ...(logger ? { log: logger } : {}) }),
+    ...jobServices,
     push,
     partnerships,
     exams,
@@ -363,12 +364,7 @@ export function createServices({
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPeople,
     studioDesk: createStudioDeskService({ db, notifications, messaging, audit: studio.audit }),
-    broadcasts: createBroadcastsService({
-      db,
-      notifications,
-      audit: studio.audit,
-      ...(logger ? { log: logger } : {}),
-    }),
+    broadcasts: createBroadcastsService({ db, notifications, jobs: jobServices.jobs, audit: studio.audit }),
     ...extras,
     search,
     catalog,

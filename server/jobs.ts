@@ -99,3 +99,8 @@ export async function schedulePeriodicJobs(services: Services, log: JobsLog): Pr
     await jobs.schedule(job.name, { everySeconds: job.everySeconds });
   }
 }
+
+/** Works the queues whose jobs are sent by the app (not periodic): broadcasts. Before the queue starts. */
+export async function workQueuedJobs(services: Services): Promise<void> {
+  await services.broadcasts.work();
+}
