@@ -10,9 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  AbortMultipartUploadCommand,
   CreateBucketCommand,
   DeleteBucketCommand,
   DeleteObjectsCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -76,7 +78,7 @@ export interface TestBucket {
   /** The server with `bucket` set to this test's own bucket. */
   server: TestS3Server;
   client: S3Client;
-  /** Empties and removes the bucket. */
+  /** Aborts unfinished multipart uploads, empties and removes the bucket. */
   destroy(): Promise<void>;
 }
 
@@ -94,6 +96,11 @@ export async function createTestBucket(server: TestS3Server): Promise<TestBucket
     server: { ...server, bucket },
     client,
     async destroy() {
+      const pending = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
+      for (const upload of pending.Uploads ?? [])
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key!, UploadId: upload.UploadId! }),
+        );
       for (;;) {
         const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
         const keys = (listed.Contents ?? []).map((object) => ({ Key: object.Key! }));
