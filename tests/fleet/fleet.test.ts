@@ -100,6 +100,7 @@ const json = <T>(answer: Answer) => JSON.parse(answer.body) as T;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-fleet-'));
 
   beforeAll(async () => {
+    const began = Date.now();
     [cluster, redis, bucket] = await Promise.all([
       startPrivatePostgres(pgBin!),
       startPrivateRedis(redisBin!),
@@ -122,8 +123,13 @@ const json = <T>(answer: Answer) => JSON.parse(answer.body) as T;
     // Started together on the empty database: one migrates and seeds, the other waits its turn.
     a = startInstance({ name: 'A', port: portA, dataDir: path.join(workDir, 'a'), env });
     b = startInstance({ name: 'B', port: portB, dataDir: path.join(workDir, 'b'), env });
+    const spawned = Date.now();
     await Promise.all([waitUntilServing(a, 150_000), waitUntilServing(b, 150_000)]);
     bothUpAt = Date.now();
+    console.info(
+      `fleet up: servers and bucket in ${((spawned - began) / 1000).toFixed(1)} s, ` +
+        `two instances serving ${((bothUpAt - spawned) / 1000).toFixed(1)} s later`,
+    );
     database = connectDatabase({ databaseUrl, dataDir: workDir });
     const login = await request(a, 'POST', '/api/user/login.json', { json: ADMIN });
     expect(login.status, login.body).toBe(200);
