@@ -108,14 +108,15 @@ EOF
   ceph-authtool --create-keyring "$DIR/keyring" --gen-key -n mon. --cap mon 'allow *' >/dev/null
   monmaptool --create --addv a "[v2:127.0.0.1:$mon_port]" --fsid "$fsid" "$DIR/monmap" >/dev/null
   ceph-mon -c "$CONF" -i a --mkfs --monmap "$DIR/monmap" || die 'ceph-mon --mkfs failed'
-  ceph-mon -c "$CONF" -i a || die 'ceph-mon did not start'
+  # The daemons must not inherit the lock's descriptor (9), or they would hold it while they run.
+  ceph-mon -c "$CONF" -i a 9>&- || die 'ceph-mon did not start'
   ceph_cli mon stat >/dev/null || die 'the monitor does not answer'
 
   local osd_id
   osd_id=$(ceph_cli osd new "$osd_uuid") || die 'ceph osd new failed'
   [ "$osd_id" = 0 ] || die "unexpected OSD id $osd_id"
   ceph-osd -c "$CONF" -i 0 --mkfs --osd-uuid "$osd_uuid" >>"$DIR/log/mkfs.log" 2>&1 || die 'ceph-osd --mkfs failed'
-  ceph-osd -c "$CONF" -i 0 >>"$DIR/log/osd.0.out" 2>&1 || die 'ceph-osd did not start'
+  ceph-osd -c "$CONF" -i 0 >>"$DIR/log/osd.0.out" 2>&1 9>&- || die 'ceph-osd did not start'
   local up=0
   for _ in $(seq 1 60); do
     if ceph_cli osd stat 2>/dev/null | grep -q '1 up'; then
@@ -126,7 +127,7 @@ EOF
   done
   [ "$up" = 1 ] || die 'the OSD did not come up in 30 s'
 
-  radosgw -c "$CONF" -n client.rgw >>"$DIR/log/rgw.out" 2>&1 || die 'radosgw did not start'
+  radosgw -c "$CONF" -n client.rgw >>"$DIR/log/rgw.out" 2>&1 9>&- || die 'radosgw did not start'
   local endpoint="http://127.0.0.1:$rgw_port" answers=0
   for _ in $(seq 1 120); do
     if curl -fsS -m 2 -o /dev/null "$endpoint/" 2>/dev/null; then
@@ -199,7 +200,7 @@ case "${1:-}" in
   stop)
     lock
     stop_daemons
-    rm -rf "$DIR"
+    rm -rf "$DIR" "$DIR.lock"
     ;;
   *)
     echo "usage: $0 start|env|stop" >&2
