@@ -14,7 +14,7 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
