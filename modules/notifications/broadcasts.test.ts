@@ -256,4 +256,36 @@ describe('broadcasts on the job queue', () => {
     await expectDeliveredOnce(sent.id, title, recipients);
     await idle.jobs.stop();
   }, 120_000);
+
+  it('gives a broadcast left sending with no job (sent before broadcasts were jobs) a job at start, each learner once', async () => {
+    const recipients = await activeLearnerIds();
+    const title = 'Lịch thi thử tháng 12';
+    // As the in-process sender left it: sending, its first 50 learners reached, no job anywhere.
+    const row = await t.db
+      .insertInto('broadcasts')
+      .values({
+        title,
+        body: 'Thi thử miễn phí vào chủ nhật.',
+        link: null,
+        audience: 'all',
+        subject_id: null,
+        subject_name: null,
+        recipient_count: recipients.length,
+        created_by: actor.viewer.id,
+        created_by_name: actor.viewer.fullName,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const starter = instance(t.db, { batchSize: 50, batchesPerJob: 1 });
+    await starter.broadcasts.sendBatch(row.id);
+    expect(await broadcastRow(row.id)).toMatchObject({ status: 'sending', sent_count: 50 });
+
+    const next = instance(otherDb(), { batchSize: 80, batchesPerJob: 3 });
+    await next.broadcasts.work();
+    await next.jobs.start();
+    await next.broadcasts.settle();
+    await next.jobs.stop();
+    await expectDeliveredOnce(row.id, title, recipients);
+  }, 120_000);
 });
