@@ -9,12 +9,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readDate } from '../../db/connect.ts';
 import { startCarrierOperator, type CarrierOperator } from '../../tests/helpers/carrier-operator.ts';
+import { createCarrierCourse } from '../../tests/factories/subscriptions.ts';
 import {
   chargesOf,
   enrolmentEnd,
+  nextMessageId,
   notificationKinds,
   payByCarrier,
   periodEndOf,
+  postSms,
+  smsTo,
   subscribe,
   subscriptionOf,
 } from '../../tests/helpers/carrier.ts';
@@ -225,5 +229,21 @@ describe('a one-off carrier purchase whose answer is lost', () => {
     await shopper.addToCart(course.podId);
     expect((await payByCarrier(shopper)).json().data.order.status).toBe('completed');
     expect((await subscriptionOf(t, shopper.user.id, course.podId)).status).toBe('active');
+  });
+
+  it('answers an SMS DK whose charge is not yet confirmed with the notice, and completes it later', async () => {
+    const shopper = await createShopper(t);
+    const phone = shopper.user.phone!;
+    const course = await createCarrierCourse(t.db, { cycle: 3 });
+    operator.fault(phone, 'drop');
+    operator.queriesDown(true);
+    const body = { message_id: nextMessageId(), msisdn: phone, text: `DK ${course.smsCode}` };
+    const answer = await postSms(t, body).finally(() => operator.queriesDown(false));
+    operator.fault(phone, null);
+    expect(answer.json().data).toEqual({ status: 'processed', outcome: 'dk_pending' });
+    expect((await smsTo(t, phone)).at(-1)).toContain(CARRIER_MESSAGES.pending);
+    expect((await t.services.renewals.resolveCharges(soon())).settled).toBe(1);
+    expect((await subscriptionOf(t, shopper.user.id, course.podId)).status).toBe('active');
+    expect((await orderOf(shopper.user.id)).status).toBe('completed');
   });
 });

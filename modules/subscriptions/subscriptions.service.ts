@@ -375,6 +375,7 @@ export function createSubscriptionsService(deps: {
     list,
     hotline,
     page: SUBSCRIPTIONS_PAGE,
+    checkingNotice: CARRIER_MESSAGES.pending,
     enabled: () => config.provider !== null,
   };
 }
