@@ -10,8 +10,9 @@ import { createSimulatedCarrier } from './carrier-simulator.ts';
 
 /**
  * `timeout`: no answer (timed out, or the connection broke after the request may have arrived) —
- * the outcome is unknown until the operator is queried. `error`: the operator answered a refusal,
- * or could not be reached at all (nothing was sent). `unknown`: still unknown after the query.
+ * the outcome is unknown until the operator is queried; a charge settled as `timeout` is one the
+ * query said was not made. `error`: the operator answered a refusal, or could not be reached at
+ * all (nothing was sent).
  */
 export type ChargeOutcome = 'success' | 'insufficient_balance' | 'timeout' | 'error';
 
