@@ -22,6 +22,7 @@ import { readIdentityConfig } from './identity/identity.config.ts';
 import { createIdentityService, type IdentityLogger, type IdentityService } from './identity/identity.service.ts';
 import { createProfileService, type ProfileService } from './accounts/profile.service.ts';
 import { createTokenKit } from './accounts/tokens.ts';
+import type { SessionClaim } from './accounts/sessions.ts';
 import { createRedisThrottle, createThrottle, type Throttle } from './cache/throttle.ts';
 import { connectRedis, type RedisLink } from './cache/redis.ts';
 import { createSharedCache } from './cache/shared-cache.ts';
@@ -320,6 +321,7 @@ export function createServices({
     ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId),
     notify: (userId, notice) => notifications.notify(userId, notice),
     certifier: extras.certificates,
+    liveSession: accounts.sessions.liveSessionCondition,
     ...(logger ? { log: logger } : {}),
   });
   const studioPeople = createStudioPeopleService({
@@ -407,5 +409,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     services: Services;
     viewer: Viewer | null;
+    /**
+     * On a route whose config has `sessionInStatement`: the signed-in user a valid token names, the
+     * session not yet looked up (`viewer` stays null); the route's statement checks it, and
+     * `confirm()` runs the usual lookup. Null on every other route and for anonymous requests.
+     */
+    sessionClaim: SessionClaim | null;
+  }
+  interface FastifyContextConfig {
+    /** The handler checks the session in its own statement (server/http/viewer.ts, `sessionClaim`). */
+    sessionInStatement?: boolean;
   }
 }
