@@ -14,6 +14,28 @@ export interface HlsHandle {
   destroy(): void;
 }
 
+let hlsModule: Promise<typeof import('hls.js/light')> | null = null;
+
+/** hls.js's light build, downloaded once; asked for as early as the player knows it will need it. */
+function loadHls() {
+  // A download that failed (the connection dropped) is tried again next time, not remembered.
+  hlsModule ??= import('hls.js/light').catch((error: unknown) => {
+    hlsModule = null;
+    throw error;
+  });
+  return hlsModule;
+}
+
+/**
+ * Starts downloading hls.js while the page is still hydrating (the player's first render in the
+ * browser), instead of after it: on a slow phone that is a few hundred milliseconds of the time
+ * between tapping play and the first frame. Nothing happens on the server or for plain files.
+ */
+export function preloadHlsFor(src: string): void {
+  if (typeof window === 'undefined' || !isHlsUrl(src) || !('MediaSource' in window)) return;
+  void loadHls().catch(() => undefined);
+}
+
 export function isHlsUrl(src: string): boolean {
   return /\.m3u8(?:[?#]|$)/i.test(src);
 }
@@ -29,7 +51,7 @@ export async function attachSource(
     return null;
   }
   // The light build (no in-manifest subtitles, DRM or CMCD): captions come as <track> elements.
-  const { default: Hls } = await import('hls.js/light');
+  const { default: Hls } = await loadHls();
   if (!Hls.isSupported()) {
     if (!nativeHls) throw new Error('HLS is not supported here');
     video.src = src;

@@ -5,7 +5,7 @@
  * data saver that caps quality at 360p.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { attachSource, type HlsHandle } from './hls-loader';
+import { attachSource, preloadHlsFor, type HlsHandle } from './hls-loader';
 
 export const DATA_SAVER_KEY = 'kt_data_saver';
 export const DATA_SAVER_MAX_HEIGHT = 360;
@@ -71,6 +71,8 @@ export function VideoPlayer({ src, poster, captions = [], startAt = 0, onTime, v
   });
   // The resume point of this mount (the parent remounts per lesson): later saves must not restart the video.
   const startRef = useRef(startAt);
+  // Once per mount, during hydration: the player's script starts downloading before the effects run.
+  useState(() => preloadHlsFor(src));
 
   useEffect(() => {
     const element = video.current;
