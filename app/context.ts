@@ -18,6 +18,12 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     viewer: Viewer | null;
+    /**
+     * Someone is signed in. Usually `viewer !== null`; on a page shared by signed-in learners
+     * (server/http/page-cache.ts) it is true while `viewer` is null: the render knows nobody in
+     * particular, and the browser fetches the viewer's own bits (app/routes/personal.ts).
+     */
+    signedIn: boolean;
     clientIp: string;
     /** The device cookie's id (server/http/device.ts); null on a read without one. */
     deviceId: string | null;

@@ -11,36 +11,28 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { readCartToken } from '../modules/cart/cart-cookie';
 import { AnalyticsScript } from './components/shell/analytics-script';
 import { ErrorScreen } from './components/shell/error-screen';
 import { NavigationProgress } from './components/shell/navigation-progress';
+import { PersonalProvider } from './components/personal';
 import { ShellEffects } from './components/shell/shell-effects';
 import { SiteFrame } from './components/site-frame';
 import { useNonce } from './components/nonce';
 import { buildMeta } from './meta';
+import { loadHeaderBits } from './viewer.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, config, viewer } = context;
-  const [navigation, banners, unreadNotifications, cartCount, avatarUrl] = await Promise.all([
+  const { services, config, signedIn } = context;
+  const [navigation, banners, header] = await Promise.all([
     services.site.getNavigation(),
-    services.site.listBanners({ placements: [7], signedIn: viewer !== null }),
-    viewer ? services.notifications.countUnread(viewer.id) : Promise.resolve(0),
-    // The header's cart count: the learner's cart, or an anonymous visitor's (its kt_cart cookie).
-    services.cart.count(viewer?.id, readCartToken(request.headers.get('cookie'))),
-    // One primary-key read, only when signed in; the header falls back to initials.
-    viewer
-      ? services.profile.get(viewer.id).then(
-          (profile) => profile.avatar_url,
-          () => null,
-        )
-      : Promise.resolve(null),
+    services.site.listBanners({ placements: [7], signedIn }),
+    loadHeaderBits(request, context),
   ]);
   return data({
     config,
-    viewer: viewer ? { id: viewer.id, fullName: viewer.fullName, role: viewer.role, avatarUrl } : null,
-    unreadNotifications,
-    cartCount,
+    ...header,
+    /** True with a null viewer on a page shared by signed-in learners: the header bits come from /ca-nhan.json. */
+    signedIn,
     navigation,
     footerBanners: banners[7] ?? [],
   });
@@ -103,7 +95,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <ShellEffects buildCheckIntervalSeconds={loaderData.config.buildCheckIntervalSeconds} />
       <NavigationProgress />
-      <Outlet />
+      <PersonalProvider>
+        <Outlet />
+      </PersonalProvider>
     </>
   );
 }

@@ -11,6 +11,7 @@ export default [
   route('dang-xuat', 'routes/auth/logout.tsx'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('ca-nhan.json', 'routes/personal[.]json.ts'),
   route('chung-chi/:code/in', 'routes/certificate-print.tsx'),
   route('cong-thi/:slug/lam-bai', 'routes/exams/room.tsx'),
 

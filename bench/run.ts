@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api ssr auth catalog search checkout learning exams video phone lighthouse] [--seconds 5] [--rounds 2]
+ * `npm run bench [-- api ssr pages auth catalog search checkout learning exams video phone lighthouse] [--seconds 5] [--rounds 2]
  *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]
  *   [--client lean|autocannon]`
  *
@@ -26,6 +26,7 @@ import { machineLoad } from './lib/cpu.ts';
 import { comparisonReport, formatCheckLine, formatSummaryLine } from './lib/format.ts';
 import { currentLoadClient, useLoadClient } from './lib/measure.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
+import { pagesBenchmark } from './pages.ts';
 import { phoneBenchmark } from './phone.ts';
 import { searchBenchmark } from './search.ts';
 import { ssrBenchmark } from './ssr.ts';
@@ -35,6 +36,7 @@ import { videoBenchmark } from './video.ts';
 const BENCHMARKS: AnyBenchmark[] = [
   apiBenchmark,
   ssrBenchmark,
+  pagesBenchmark,
   authBenchmark,
   catalogBenchmark,
   searchBenchmark,

@@ -327,6 +327,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       getLoadContext: (request, reply) => ({
         services,
         viewer: request.viewer,
+        signedIn: request.viewer !== null,
         clientIp: request.ip,
         deviceId: request.deviceId,
         origin: siteOrigin(request, { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALLOWED_HOSTS }),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
 import type { RootData } from '../root';
+import { usePersonal } from './personal';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -8,6 +9,8 @@ import { SiteHeader } from './site-header';
 export function SiteFrame({ layout, children }: { layout: string; children: ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const siteName = root?.config.siteName ?? 'Khai Trí';
+  // On a page shared by signed-in learners, the header's bits come from /ca-nhan.json.
+  const personal = usePersonal();
   // A page that shows the cart (and may just have added to it) knows the count better than the root.
   const pageCount = useMatches()
     .map((match) => (match.data as { cartCount?: unknown } | undefined)?.cartCount)
@@ -19,9 +22,10 @@ export function SiteFrame({ layout, children }: { layout: string; children: Reac
       </a>
       <SiteHeader
         items={root?.navigation.header ?? []}
-        viewer={root?.viewer ?? null}
-        unread={root?.unreadNotifications ?? 0}
-        cartCount={pageCount ?? root?.cartCount ?? 0}
+        viewer={root?.viewer ?? personal.bits?.viewer ?? null}
+        signingIn={personal.shared && !personal.bits?.viewer}
+        unread={personal.bits?.unreadNotifications ?? root?.unreadNotifications ?? 0}
+        cartCount={pageCount ?? personal.bits?.cartCount ?? root?.cartCount ?? 0}
         siteName={siteName}
       />
       <main id="noi-dung" className="flex-1">

@@ -91,12 +91,15 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
 export function SiteHeader({
   items,
   viewer,
+  signingIn = false,
   unread,
   cartCount,
   siteName,
 }: {
   items: NavigationItem[];
   viewer: HeaderViewer | null;
+  /** Signed in, but who is not known yet (a shared page before /ca-nhan.json answers). */
+  signingIn?: boolean;
   unread: number;
   /** Lines in the cart; a badge on the cart icon when there are any. */
   cartCount: number;
@@ -196,6 +199,14 @@ export function SiteHeader({
           </Link>
           {viewer ? (
             <AccountMenu viewer={viewer} unread={unread} />
+          ) : signingIn ? (
+            <Link
+              to="/tai-khoan"
+              className="flex h-11 items-center rounded-lg px-3 text-sm font-medium hover:bg-slate-100"
+              data-testid="account-pending"
+            >
+              Tài khoản
+            </Link>
           ) : (
             <Link to="/dang-nhap" className="btn-primary whitespace-nowrap px-3 py-2 text-sm sm:px-4">
               Đăng nhập

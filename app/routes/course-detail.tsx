@@ -13,6 +13,7 @@ import { PurchaseBox } from '../components/course/purchase-box';
 import { ReviewForm } from '../components/course/review-form';
 import { Reviews } from '../components/course/reviews';
 import { PageFrame } from '../components/page-frame';
+import { usePagePersonal } from '../components/personal';
 import { putChosenPackage } from '../cart.server';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../forms.server';
 import { loginRedirectTarget, requireViewer } from '../guards.server';
@@ -38,7 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [reviews, preview, banners, owned, mine] = await Promise.all([
     context.services.course.listReviews({ id: course.id }, 1, 10),
     loadPreview(context, new URL(request.url).searchParams.get('xem-thu')),
-    context.services.site.listBanners({ placements: [14], signedIn: context.viewer !== null }),
+    context.services.site.listBanners({ placements: [14], signedIn: context.signedIn }),
     context.viewer ? context.services.enrolments.owns(context.viewer.id, course.id) : false,
     context.viewer ? context.services.reviews.mine(context.viewer.id, course.id) : null,
   ]);
@@ -49,7 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     comboBanners: course.type === 'combo' ? (banners[14] ?? []) : [],
     owned,
     reviewForm: {
-      signedIn: context.viewer !== null,
+      signedIn: context.signedIn,
       canReview: mine?.can_review ?? false,
       review: mine?.review ?? null,
     },
@@ -164,7 +165,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function CourseDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, reviews, preview, comboBanners, owned, reviewForm, loginUrl } = loaderData;
+  const { course, reviews, preview, comboBanners, loginUrl } = loaderData;
+  // On the page shared by signed-in learners, "owned" and the review form come from /ca-nhan.json.
+  const personal = usePagePersonal<Pick<typeof loaderData, 'owned' | 'reviewForm'>>();
+  const owned = personal?.owned ?? loaderData.owned;
+  const reviewForm = personal?.reviewForm ?? loaderData.reviewForm;
   const reviewResult = actionData?.intent === 'review' ? actionData : undefined;
   const card = describeCourseCard(course);
   const crumbs = [

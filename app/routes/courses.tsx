@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, filters, banners] = await Promise.all([
     listCoursesLenient(context, query),
     loadCourseFilters(context),
-    context.services.site.listBanners({ placements: [2], signedIn: context.viewer !== null }),
+    context.services.site.listBanners({ placements: [2], signedIn: context.signedIn }),
   ]);
   return { ...list, ...filters, search: url.search, banners: banners[2] ?? [] };
 }

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { FeedbackList, PartnerLogos } from '../components/testimonials';
 import { BannerSlot } from '../components/banner-slot';
+import { usePagePersonal } from '../components/personal';
 import { CourseGrid } from '../components/course-card';
 import { PostGrid } from '../components/post-card';
 import { Reveal } from '../components/reveal';
 import { SmartLink } from '../components/smart-link';
 import { absoluteUrl, buildSeoMeta, readPublicUrl } from '../seo';
+import { listHotCourses } from '../viewer.server';
 import type { Route } from './+types/home';
 
 const HOME_PLACEMENTS = [1, 15, 8, 9, 16, 17, 18, 19];
@@ -20,8 +22,9 @@ const BLOCKS: Array<{ placement: number; title: string }> = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const hotCourses = context.services.course.listCourses({ hot: true, sort: 'popular', page: 1, limit: 8 });
-  // Personal for a signed-in learner (their pages are never micro-cached); popular for everyone else.
+  const hotCourses = listHotCourses(context);
+  // Popular on the shared page (no viewer: anonymous, or signed-in learners, whose personal
+  // recommendations come from /ca-nhan.json); personal when the page is rendered for one learner.
   const recommended = hotCourses.then((hot) =>
     context.services.recommendations.forViewer(context.viewer?.id ?? null, {
       limit: 4,
@@ -29,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   );
   const [{ settings, banners }, hot, recommendations, categories, news, feedback, partners] = await Promise.all([
-    context.services.site.getPageData({ signedIn: context.viewer !== null, placements: HOME_PLACEMENTS }),
+    context.services.site.getPageData({ signedIn: context.signedIn, placements: HOME_PLACEMENTS }),
     hotCourses,
     recommended,
     context.services.catalog.listCategories('course'),
@@ -71,7 +74,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { settings, banners, hotCourses, recommendations, categories, news, feedback, partners } = loaderData;
+  const { settings, banners, hotCourses, categories, news, feedback, partners } = loaderData;
+  // A signed-in learner's own recommendations replace the popular ones once /ca-nhan.json answers.
+  const recommendations =
+    usePagePersonal<{ recommendations: typeof loaderData.recommendations }>()?.recommendations ??
+    loaderData.recommendations;
   const counters = [
     { label: 'Trường học', value: settings.NUMBER_SCHOOL },
     { label: 'Bài giảng', value: settings.NUMBER_LESSON },

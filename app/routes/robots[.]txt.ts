@@ -6,6 +6,7 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /tai-khoan',
     'Disallow: /gio-hang/thanh-toan',
     'Disallow: /vao-hoc/',
+    'Disallow: /ca-nhan.json',
     'Disallow: /api/',
     'Allow: /',
     '',

@@ -1,7 +1,8 @@
 /**
- * A micro-cache for anonymous page requests (documents and React Router data requests): the same
+ * A micro-cache for shared page requests (documents and React Router data requests): the same
  * URL asked again within a few seconds is answered from memory. Only requests without a session or
- * any cookie that could change the page, and only 200 answers that set no cookie, are cached.
+ * any cookie that could change the page, and a few pages that signed-in learners share (rendered
+ * without knowing who asks, see ViewerClass), and only 200 answers that set no cookie, are cached.
  *
  * A cached page is the same bytes for everyone, so it carries no nonce: its inline scripts are
  * allowed by their SHA-256 hashes in its own Content-Security-Policy instead (CSP Level 3 hashes;
@@ -51,9 +52,39 @@ interface CachedPage {
   gzip: Buffer;
 }
 
+/**
+ * Who a cached page is rendered for: `anonymous` (no session, no cookie that could change a page) or
+ * `signed-in`, a shared page (SHARED_SIGNED_IN) asked by someone signed in by cookie. The latter is
+ * rendered without knowing who asks (no viewer, no cookie but the neutral ones), only that someone
+ * is signed in; the browser fetches the viewer's own bits afterwards (app/routes/personal.ts).
+ */
+export type ViewerClass = 'anonymous' | 'signed-in';
+
+export interface CacheKey {
+  key: string;
+  viewerClass: ViewerClass;
+}
+
+/**
+ * Pages whose signed-in render is the same for every learner once the personal bits (header,
+ * recommendations, a course's "owned" and review form) come from the viewer's own request: the
+ * home, the course list and a course page (without `?xem-thu=`, a lesson preview that depends on
+ * access), documents and their React Router data requests.
+ */
+const SHARED_SIGNED_IN = [
+  /^\/(?:_root\.data)?(?:\?|$)/,
+  /^\/khoa-hoc(?:\.data)?(?:\?|$)/,
+  /^\/khoa-hoc\/[^/?.]+(?:\.data)?(?:\?_routes=[^&]*)?$/,
+];
+
+/** Whether a signed-in viewer gets the shared (viewer-less) render of this URL. */
+export function isSharedForSignedIn(url: string): boolean {
+  return SHARED_SIGNED_IN.some((pattern) => pattern.test(url));
+}
+
 export interface PageCache {
-  /** The cache key when this request may be answered from (or stored in) the cache. */
-  keyFor(request: FastifyRequest): string | null;
+  /** The cache key (and whom the page is rendered for) when this request may be answered from (or stored in) the cache. */
+  keyFor(request: FastifyRequest): CacheKey | null;
   /**
    * Answers from the cache, from a render of the same page under way, or else from `render`,
    * storing its answer when cacheable. A Response is an answer not taken into the cache.
@@ -75,6 +106,16 @@ export function hasOnlyNeutralCookies(header: string | undefined): boolean {
     const name = part.split('=')[0]?.trim() ?? '';
     return name === '' || NEUTRAL_COOKIES.has(name);
   });
+}
+
+/** The Cookie header with only the neutral cookies (undefined when none is left): what a shared render sees. */
+export function neutralCookies(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const kept = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => NEUTRAL_COOKIES.has(part.split('=')[0]?.trim() ?? ''));
+  return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
@@ -205,9 +246,12 @@ export function createPageCache(ttlSeconds: number, maxEntries = 500): PageCache
 
   return {
     keyFor(request) {
-      if (request.method !== 'GET' || request.viewer || request.headers.authorization) return null;
+      if (request.method !== 'GET' || request.headers.authorization) return null;
+      if (request.viewer) {
+        return isSharedForSignedIn(request.url) ? { key: `signed-in ${request.url}`, viewerClass: 'signed-in' } : null;
+      }
       if (!hasOnlyNeutralCookies(request.headers.cookie)) return null;
-      return request.url;
+      return { key: request.url, viewerClass: 'anonymous' };
     },
     async serve(key, acceptEncoding, security, render) {
       const hit = fresh(key);

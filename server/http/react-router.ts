@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import type { PageAnswer, PageCache } from './page-cache.ts';
+import { neutralCookies, type PageAnswer, type PageCache, type ViewerClass } from './page-cache.ts';
 import { rootStylesheets, sendUnavailablePage, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.ts';
 
 export interface ReactRouterOptions {
@@ -27,13 +27,21 @@ function toFetchHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** The request as the page sees it; `shared`: without who asks (no cookie but the neutral ones, no authorization). */
+export function toFetchRequest(request: FastifyRequest, reply: FastifyReply, shared = false): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
+  const headers = toFetchHeaders(request);
+  if (shared) {
+    headers.delete('authorization');
+    const cookie = neutralCookies(request.headers.cookie);
+    if (cookie) headers.set('cookie', cookie);
+    else headers.delete('cookie');
+  }
   const init: RequestInit & { duplex?: 'half' } = {
     method: request.method,
-    headers: toFetchHeaders(request),
+    headers,
     signal: controller.signal,
   };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -114,20 +122,23 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
           });
         }
         let outage: AppLoadContext['outage'] | null = null;
-        const render = async () => {
+        const render = async (viewerClass: ViewerClass | null) => {
           const handle = await getHandler();
-          const context = await options.getLoadContext(request, reply);
+          let context = await options.getLoadContext(request, reply);
+          // A page shared by signed-in learners is rendered for nobody in particular: no viewer, no
+          // device, no personal cookie; only the fact that someone is signed in (banner targeting).
+          if (viewerClass === 'signed-in') context = { ...context, viewer: null, deviceId: null, signedIn: true };
           outage = context.outage;
-          return handle(toFetchRequest(request, reply), context);
+          return handle(toFetchRequest(request, reply, viewerClass === 'signed-in'), context);
         };
         const cacheKey = options.pageCache?.keyFor(request) ?? null;
-        if (!cacheKey) return sendRendered(reply, pathname, await render(), outage);
+        if (!cacheKey) return sendRendered(reply, pathname, await render(null), outage);
         const policy = reply.raw.getHeader('content-security-policy');
         const page = await options.pageCache!.serve(
-          cacheKey,
+          cacheKey.key,
           request.headers['accept-encoding'],
           { nonce: reply.raw.cspNonce ?? '', policy: typeof policy === 'string' ? policy : undefined },
-          render,
+          () => render(cacheKey.viewerClass),
         );
         return page instanceof Response ? sendRendered(reply, pathname, page, outage) : sendPage(reply, page);
       },

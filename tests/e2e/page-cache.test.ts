@@ -1,11 +1,14 @@
 /**
  * The page micro-cache in Chromium: a page answered from the cache (no nonce, its inline scripts
  * allowed by hash, sent compressed) runs and hydrates with no policy violation, and the client-side
- * navigations that follow (data requests, cached too) work.
+ * navigations that follow (data requests, cached too) work. A signed-in learner gets the pages that
+ * signed-in learners share from the cache too, and their own header, recommendations and course
+ * state from /ca-nhan.json after hydration.
  */
 import { expect, it } from 'vitest';
 import { isSameDocument, markDocument, waitForHydration, waitForTitle } from './browser.ts';
 import { useJourney } from './journey.ts';
+import { demoStudy, signInDemoLearnerAt } from './learning-shared.ts';
 
 const journey = useJourney({ PAGE_CACHE_SECONDS: '300' });
 
@@ -41,5 +44,29 @@ it('hydrates a page served from the cache, with no CSP violation, and navigates 
   expect(await isSameDocument(page), 'the page reloaded').toBe(true);
 
   expect(await page.evaluate(() => (window as Window & { __violations?: string[] }).__violations)).toEqual([]);
+  expect(watch.unexpected()).toEqual([]);
+});
+
+it("shows a signed-in learner's own header, recommendations and course on the shared pages", async () => {
+  const { slug } = await demoStudy(journey);
+  const { page, watch } = await journey.openPage();
+  await signInDemoLearnerAt(journey, page, '/tai-khoan/khoa-hoc-cua-toi');
+  // The account menu, named after the learner (on a phone the name is for screen readers).
+  const account = page.locator('header summary', { hasText: 'Nguyễn Thị Hồng Nhung' });
+
+  // Another learner's visit (or this one's) fills the shared entry; this one is answered from it.
+  const response = await page.goto(journey.url('/'));
+  expect(response!.headers()['x-page-cache']).toMatch(/hit|miss/);
+  await waitForHydration(page);
+  await expect.poll(() => account.isVisible()).toBe(true);
+  expect(await page.getByRole('link', { name: 'Đăng nhập' }).count()).toBe(0);
+  await expect.poll(() => page.getByTestId('recommendations').isVisible()).toBe(true);
+
+  // A course the learner owns: "Vào học" instead of the purchase buttons, once their bits arrive.
+  const course = await page.goto(journey.url(`/khoa-hoc/${slug}`));
+  expect(course!.headers()['x-page-cache']).toMatch(/hit|miss/);
+  await waitForHydration(page);
+  const enrol = page.getByRole('complementary', { name: 'Đăng ký học' });
+  await expect.poll(() => enrol.getByRole('link', { name: 'Vào học' }).isVisible()).toBe(true);
   expect(watch.unexpected()).toEqual([]);
 });

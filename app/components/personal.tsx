@@ -1,0 +1,64 @@
+/**
+ * The viewer's own bits on a page that signed-in learners share (server/http/page-cache.ts): such a
+ * page is rendered for nobody in particular (the root's `signedIn` is true, its `viewer` null), so
+ * after hydration the browser asks /ca-nhan.json for the header's bits and the page's personal part,
+ * again after each navigation or revalidation. Until they arrive the header shows a neutral account
+ * link. Pages rendered for one viewer carry their bits already and ask nothing.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import type { RootData } from '../root';
+import type { HeaderBits } from '../viewer.server';
+
+export interface PersonalBits extends HeaderBits {
+  /** The page's personal part (app/viewer.server.ts loadPagePersonal), for `path`. */
+  page: Record<string, unknown> | null;
+}
+
+interface Personal {
+  /** A shared page shown to someone signed in: their bits come (or came) from /ca-nhan.json. */
+  shared: boolean;
+  bits: PersonalBits | null;
+  /** The pathname the bits' page part belongs to. */
+  path: string | null;
+}
+
+const PersonalContext = createContext<Personal>({ shared: false, bits: null, path: null });
+
+export function PersonalProvider({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const { pathname } = useLocation();
+  const shared = Boolean(root?.signedIn && !root.viewer);
+  const [loaded, setLoaded] = useState<{ bits: PersonalBits; path: string } | null>(null);
+  useEffect(() => {
+    if (!shared) return;
+    const controller = new AbortController();
+    fetch(`/ca-nhan.json?trang=${encodeURIComponent(pathname)}`, { signal: controller.signal, cache: 'no-store' })
+      .then((response) => (response.ok ? (response.json() as Promise<PersonalBits>) : null))
+      .then((bits) => {
+        if (bits) setLoaded({ bits, path: pathname });
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+    // `root` too: a revalidation (after a form) may have changed the cart or the unread count.
+  }, [shared, pathname, root]);
+  return (
+    <PersonalContext.Provider
+      value={{ shared, bits: shared ? (loaded?.bits ?? null) : null, path: loaded?.path ?? null }}
+    >
+      {children}
+    </PersonalContext.Provider>
+  );
+}
+
+/** The viewer's bits when this is a shared page shown to someone signed in (null until they arrive). */
+export function usePersonal(): Personal {
+  return useContext(PersonalContext);
+}
+
+/** This page's personal part from /ca-nhan.json, once it has arrived for the current path. */
+export function usePagePersonal<T>(): Partial<T> | null {
+  const { bits, path } = usePersonal();
+  const { pathname } = useLocation();
+  return bits && path === pathname ? (bits.page as Partial<T> | null) : null;
+}
