@@ -99,3 +99,9 @@ export async function schedulePeriodicJobs(services: Services, log: JobsLog): Pr
     await jobs.schedule(job.name, { everySeconds: job.everySeconds });
   }
 }
+
+/** Declares the queues of outgoing mail, SMS and Web Push and their workers; the caller starts the queue. */
+export async function registerDeliveryJobs(services: Pick<Services, 'messaging' | 'push'>): Promise<void> {
+  await services.messaging.registerJobs();
+  await services.push.registerJobs();
+}

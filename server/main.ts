@@ -11,7 +11,7 @@ import { createServices } from '../modules/services.ts';
 import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
-import { schedulePeriodicJobs } from './jobs.ts';
+import { registerDeliveryJobs, schedulePeriodicJobs } from './jobs.ts';
 import { redactPaths } from './http/logging.ts';
 import { resolveSessionSecret, resolveVapidKeys } from './secrets.ts';
 
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
   // Periodic work (order expiry, payment reconciliation, renewals, scheduled publishing, upload
   // sweeping, the exam runner) runs as scheduled jobs: once per period across every instance.
   await schedulePeriodicJobs(services, app.log);
+  await registerDeliveryJobs(services);
   await services.jobs.start();
   // Broadcasts a previous process left half sent continue after their last batch.
   services.broadcasts.resume().catch((error: unknown) => app.log.error({ err: error }, 'broadcast resume failed'));

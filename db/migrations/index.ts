@@ -31,6 +31,7 @@ import * as latePayments from './2026-11-25T2140-late-payments.ts';
 import * as exams from './2026-11-25T2149-exams.ts';
 import * as examRemindersCertificates from './2026-11-26T0030-exam-reminders-certificates.ts';
 import * as jobs from './2026-11-26T0110-jobs.ts';
+import * as outbox from './2026-11-26T0300-outbox.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T2149-exams': exams,
   '2026-11-26T0030-exam-reminders-certificates': examRemindersCertificates,
   '2026-11-26T0110-jobs': jobs,
+  '2026-11-26T0300-outbox': outbox,
 };
 
 export const migrationProvider: MigrationProvider = {
