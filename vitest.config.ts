@@ -30,6 +30,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // Two app processes on private PostgreSQL, Redis and radosgw (npm run test:fleet; .ci/run after npm test).
+          name: 'fleet',
+          include: ['tests/fleet/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 200_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

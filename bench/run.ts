@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api ssr auth catalog search checkout learning exams jobs video lighthouse] [--seconds 5] [--rounds 2]
+ * `npm run bench [-- api ssr auth catalog search checkout learning exams jobs video phone lighthouse] [--seconds 5] [--rounds 2]
  *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]
  *   [--client lean|autocannon]`
  *
@@ -27,6 +27,7 @@ import { machineLoad } from './lib/cpu.ts';
 import { comparisonReport, formatCheckLine, formatSummaryLine } from './lib/format.ts';
 import { currentLoadClient, useLoadClient } from './lib/measure.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
+import { phoneBenchmark } from './phone.ts';
 import { searchBenchmark } from './search.ts';
 import { ssrBenchmark } from './ssr.ts';
 import { videoBenchmark } from './video.ts';
@@ -43,6 +44,7 @@ const BENCHMARKS: AnyBenchmark[] = [
   examsBenchmark,
   jobsBenchmark,
   videoBenchmark,
+  phoneBenchmark,
   lighthouseBenchmark,
 ];
 const DEFAULT_CONNECTIONS = 32;

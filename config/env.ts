@@ -302,6 +302,31 @@ export function readTestDatabaseUrl(source: EnvSource = process.env): string | u
   return value ? value : undefined;
 }
 
+/** The signature-checking S3 server the tests use (`.ci/run` starts Ceph radosgw and sets TEST_S3_*). */
+export interface TestS3Server {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  forcePathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export function readTestS3Server(source: EnvSource = process.env): TestS3Server | undefined {
+  const endpoint = source.TEST_S3_ENDPOINT?.trim();
+  const accessKeyId = source.TEST_S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = source.TEST_S3_SECRET_ACCESS_KEY?.trim();
+  if (!endpoint || !accessKeyId || !secretAccessKey) return undefined;
+  return {
+    endpoint,
+    bucket: source.TEST_S3_BUCKET?.trim() || 'khai-tri',
+    region: source.TEST_S3_REGION?.trim() || 'us-east-1',
+    forcePathStyle: source.TEST_S3_FORCE_PATH_STYLE?.trim() !== 'false',
+    accessKeyId,
+    secretAccessKey,
+  };
+}
+
 /**
  * The PostgreSQL server the benchmarks that run on both engines use (bench -- exams): BENCH_DATABASE_URL,
  * else TEST_DATABASE_URL. Each run works in a schema of its own and drops it afterwards.

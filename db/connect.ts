@@ -7,6 +7,8 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type CompiledQuery,
+  type RawBuilder,
   type SqliteDatabase,
   type DatabaseConnection,
   type Driver,
@@ -104,8 +106,31 @@ export function preparingOnce(database: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** SQL texts run on every request, prepared once per PostgreSQL connection under a name of their own. */
+const namedStatements = new Map<string, string>();
+
+/** Marks a statement's text to be prepared once per connection on PostgreSQL (SQLite prepares every text once). */
+export function prepareByName(text: string): void {
+  if (!namedStatements.has(text)) namedStatements.set(text, `kt_stmt_${namedStatements.size + 1}`);
+}
+
+/**
+ * pg's client, sending a marked text as a named statement: the server parses and plans it once per
+ * connection and each run then carries only its values, not the text (Kysely's driver sends every
+ * query unnamed, so the server parsed and planned it again each time).
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = typeof text === 'string' && args.length === 2 ? namedStatements.get(text) : undefined;
+    const call = super.query as (...callArgs: unknown[]) => never;
+    return name ? call.call(this, { name, text, values }) : call.apply(this, args);
+  }
+}
+
 function connectPostgres(url: string, schema?: string, log?: DatabaseLogger): DatabaseHandle {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
@@ -289,4 +314,26 @@ export async function retryOnUniqueViolation<T>(work: () => Promise<T>, attempts
       if (!isUniqueViolation(error) || attempt >= attempts) throw error;
     }
   }
+}
+
+/**
+ * A raw statement built and compiled once per database, run with named values: `build` receives
+ * `param(name)` for each value, and every run sends the values in the compiled order (a query run
+ * on every request then costs no query building; on PostgreSQL it is a named, prepared statement).
+ */
+export function compiledOnce<Row, Name extends string>(
+  db: Kysely<Database>,
+  build: (param: (name: Name) => RawBuilder<unknown>) => RawBuilder<Row>,
+): (values: Record<Name, unknown>) => Promise<Row[]> {
+  let compiled: CompiledQuery<Row> | undefined;
+  let names: Name[] = [];
+  return async (values) => {
+    if (!compiled) {
+      compiled = build((name) => sql`${name}`).compile(db);
+      names = compiled.parameters as Name[];
+      prepareByName(compiled.sql);
+    }
+    const parameters = names.map((name) => values[name]);
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+  };
 }

@@ -136,6 +136,8 @@ export interface NotificationsTable {
   link: string | null;
   read_at: Timestamp | null;
   created_at: Timestamp;
+  /** Set on a broadcast's notifications: one per (broadcast, learner), a unique index says so. */
+  broadcast_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OutboxMessagesTable {

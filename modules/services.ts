@@ -22,6 +22,7 @@ import { readIdentityConfig } from './identity/identity.config.ts';
 import { createIdentityService, type IdentityLogger, type IdentityService } from './identity/identity.service.ts';
 import { createProfileService, type ProfileService } from './accounts/profile.service.ts';
 import { createTokenKit } from './accounts/tokens.ts';
+import type { SessionClaim } from './accounts/sessions.ts';
 import { createRedisThrottle, createThrottle, type Throttle } from './cache/throttle.ts';
 import { connectRedis, type RedisLink } from './cache/redis.ts';
 import { createSharedCache } from './cache/shared-cache.ts';
@@ -58,7 +59,7 @@ import { createStudioContentService, type StudioContentService } from './studio/
 import { createStudioPagesService, type StudioPagesService } from './studio/help-pages.service.ts';
 import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
-import { createBroadcastsService, type BroadcastsService } from './studio/broadcasts.service.ts';
+import { createBroadcastsService, type BroadcastsService } from './notifications/broadcasts.service.ts';
 import {
   createContestsAdmin,
   createExamsAdmin,
@@ -132,7 +133,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   studioPeople: StudioPeopleService;
   /** The studio desk: support requests (assign, reply, notes) and lesson error reports. */
   studioDesk: StudioDeskService;
-  /** Broadcast notifications to all learners or a subject's followers, sent in batches. */
+  /** Broadcast notifications to all learners or a subject's followers, sent in batches as queued jobs (`work()`). */
   broadcasts: BroadcastsService;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
@@ -330,6 +331,7 @@ export function createServices({
     ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId),
     notify: (userId, notice) => notifications.notify(userId, notice),
     certifier: extras.certificates,
+    liveSession: accounts.sessions.liveSessionCondition,
     ...(logger ? { log: logger } : {}),
   });
   const studioPeople = createStudioPeopleService({
@@ -338,8 +340,9 @@ export function createServices({
     notifications,
     audit: studio.audit,
   });
+  const jobServices = createJobServices({ db, engine, jobs, audit: studio.audit });
   return {
-    ...createJobServices({ db, engine, jobs, audit: studio.audit }),
+    ...jobServices,
     push,
     partnerships,
     exams,
@@ -373,12 +376,7 @@ export function createServices({
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPeople,
     studioDesk: createStudioDeskService({ db, notifications, messaging, audit: studio.audit }),
-    broadcasts: createBroadcastsService({
-      db,
-      notifications,
-      audit: studio.audit,
-      ...(logger ? { log: logger } : {}),
-    }),
+    broadcasts: createBroadcastsService({ db, notifications, jobs: jobServices.jobs, audit: studio.audit }),
     ...extras,
     search,
     catalog,
@@ -421,5 +419,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     services: Services;
     viewer: Viewer | null;
+    /**
+     * On a route whose config has `sessionInStatement`: the signed-in user a valid token names, the
+     * session not yet looked up (`viewer` stays null); the route's statement checks it, and
+     * `confirm()` runs the usual lookup. Null on every other route and for anonymous requests.
+     */
+    sessionClaim: SessionClaim | null;
+  }
+  interface FastifyContextConfig {
+    /** The handler checks the session in its own statement (server/http/viewer.ts, `sessionClaim`). */
+    sessionInStatement?: boolean;
   }
 }

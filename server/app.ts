@@ -127,6 +127,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.setSerializerCompiler(chooseSerializerCompiler(env.APP_ENV === 'test' || development));
   app.decorateRequest('services', { getter: () => services });
   app.decorateRequest('viewer', null);
+  app.decorateRequest('sessionClaim', null);
 
   const publicConfig = toPublicConfig(env);
   const analyticsOrigin = publicConfig.analytics ? new URL(publicConfig.analytics.url).origin : null;

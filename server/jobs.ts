@@ -40,13 +40,17 @@ export function periodicJobs(services: Services, log: JobsLog): Periodic[] {
           log.info({ report }, 'payments reconciled');
       },
     },
-    // Carrier-billed subscriptions: renewals, retries, suspensions and reminders.
+    // Carrier-billed subscriptions: charges of unknown outcome (asked of the operator), renewals,
+    // retries, suspensions and reminders. A charge the operator has not answered for an hour fails
+    // the run, after its work, so it shows on the studio's jobs page.
     {
       name: 'subscriptions.renew',
       everySeconds: 60,
       expireInSeconds: 10 * 60,
       run: async (now) => {
-        await services.renewals.runDue(now);
+        const { charges } = await services.renewals.runDue(now);
+        if (charges.overdue.length > 0)
+          throw new Error(`Nhà mạng chưa trả lời kết quả trừ tiền: ${charges.overdue.join(', ')}`.slice(0, 1000));
       },
     },
     // Scheduled course publishing: each due course is claimed by a conditional update.
@@ -98,6 +102,11 @@ export async function schedulePeriodicJobs(services: Services, log: JobsLog): Pr
     await jobs.work(job.name, () => job.run(new Date()));
     await jobs.schedule(job.name, { everySeconds: job.everySeconds });
   }
+}
+
+/** Works the queues whose jobs are sent by the app (not periodic): broadcasts. Before the queue starts. */
+export async function workQueuedJobs(services: Services): Promise<void> {
+  await services.broadcasts.work();
 }
 
 /** Declares the queues of outgoing mail, SMS and Web Push and their workers; the caller starts the queue. */

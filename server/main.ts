@@ -11,7 +11,7 @@ import { createServices } from '../modules/services.ts';
 import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
-import { registerDeliveryJobs, schedulePeriodicJobs } from './jobs.ts';
+import { registerDeliveryJobs, schedulePeriodicJobs, workQueuedJobs } from './jobs.ts';
 import { redactPaths } from './http/logging.ts';
 import { resolveSessionSecret, resolveVapidKeys } from './secrets.ts';
 
@@ -84,17 +84,16 @@ async function main(): Promise<void> {
   // Periodic work (order expiry, payment reconciliation, renewals, scheduled publishing, upload
   // sweeping, the exam runner) runs as scheduled jobs: once per period across every instance.
   await schedulePeriodicJobs(services, app.log);
+  // Queued work (broadcasts, in batches): a broadcast left half sent continues from its durable job.
+  await workQueuedJobs(services);
   await registerDeliveryJobs(services);
   await services.jobs.start();
-  // Broadcasts a previous process left half sent continue after their last batch.
-  services.broadcasts.resume().catch((error: unknown) => app.log.error({ err: error }, 'broadcast resume failed'));
 
   let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await services.jobs.stop();
     await stopVideoWorker();
-    await services.broadcasts.stop();
     await app.close();
     await database.close();
     process.exit(0);

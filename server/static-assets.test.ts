@@ -43,3 +43,17 @@ it('keeps an hour of caching for the files outside /assets/', async () => {
   expect(icon.statusCode).toBe(200);
   expect(icon.headers['cache-control']).toBe('public, max-age=3600');
 });
+
+it("sends a build script only the headers a script obeys (nosniff, resource policy), not a document's policy", async () => {
+  const response = await t.app.inject({ method: 'GET', url: script, headers: { 'accept-encoding': 'br' } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  for (const name of ['content-security-policy', 'cross-origin-opener-policy', 'x-frame-options', 'referrer-policy']) {
+    expect(response.headers[name], name).toBeUndefined();
+  }
+  // The page itself keeps its whole policy.
+  const page = await t.app.inject({ method: 'GET', url: '/' });
+  expect(page.headers['content-security-policy']).toContain('script-src');
+  expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+});

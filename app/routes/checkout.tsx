@@ -76,7 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       readReferralCookie(request.headers.get('cookie')),
       context.origin,
     );
-    if (method === 'carrier') throw redirectDocument(`${context.services.subscriptions.page}?dang-ky=thanh-cong`);
+    if (method === 'carrier') {
+      // The operator has not confirmed the charge yet: the page says the answer will follow.
+      const outcome = 'notice' in placed && placed.notice ? 'dang-xac-nhan' : 'thanh-cong';
+      throw redirectDocument(`${context.services.subscriptions.page}?dang-ky=${outcome}`);
+    }
     throw redirectDocument(
       'payment_url' in placed && placed.payment_url
         ? placed.payment_url

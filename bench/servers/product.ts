@@ -20,6 +20,7 @@ import { createServices } from '../../modules/services.ts';
 import { createApp } from '../../server/app.ts';
 import { serveInChild } from '../lib/child.ts';
 import { addCommerceData, commerceEnv, type CommerceOptions } from '../lib/commerce-data.ts';
+import { addDemoVideo, type DemoVideoOptions } from '../lib/demo-video-data.ts';
 import { addExamNightData } from '../lib/exam-night-data.ts';
 import type { ExamNightOptions } from '../lib/exam-night.ts';
 import { createPgSchema, dropPgSchema } from '../../tests/helpers/pg-schema.ts';
@@ -35,6 +36,8 @@ export interface ProductOptions {
   examNight?: ExamNightOptions;
   /** A PostgreSQL server to run on (in a schema of its own) instead of SQLite. */
   databaseUrl?: string;
+  /** bench/phone: the demo clip transcoded and the demo learner enrolled (bench/lib/demo-video-data.ts). */
+  demoVideo?: DemoVideoOptions;
 }
 
 function vapidEnv(): Record<string, string> {
@@ -42,7 +45,7 @@ function vapidEnv(): Record<string, string> {
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
-serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds, examNight, databaseUrl }) => {
+serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds, examNight, databaseUrl, demoVideo }) => {
   const build = pages
     ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
     : undefined;
@@ -84,6 +87,7 @@ serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds, examNig
     });
     if (commerce) await addCommerceData(app, database.db, commerce);
     if (examNight) await addExamNightData(app, database.db, services, examNight);
+    if (demoVideo) await addDemoVideo(database.db, services, env, demoVideo);
     return { app, cleanup };
   } catch (error) {
     await cleanup();

@@ -32,6 +32,8 @@ import * as exams from './2026-11-25T2149-exams.ts';
 import * as examRemindersCertificates from './2026-11-26T0030-exam-reminders-certificates.ts';
 import * as jobs from './2026-11-26T0110-jobs.ts';
 import * as outbox from './2026-11-26T0300-outbox.ts';
+import * as broadcastRecipients from './2026-11-26T0400-broadcast-recipients.ts';
+import * as carrierChargeQueries from './2026-11-26T0420-carrier-charge-queries.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0030-exam-reminders-certificates': examRemindersCertificates,
   '2026-11-26T0110-jobs': jobs,
   '2026-11-26T0300-outbox': outbox,
+  '2026-11-26T0400-broadcast-recipients': broadcastRecipients,
+  '2026-11-26T0420-carrier-charge-queries': carrierChargeQueries,
 };
 
 export const migrationProvider: MigrationProvider = {

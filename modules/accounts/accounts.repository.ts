@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import { prepareByName } from '../../db/connect.ts';
 import type { Database, NewUser, OtpPurpose, UserUpdate } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -58,6 +59,7 @@ export function sessionWithUserLookup(db: Db) {
     ])
     .where('sessions.id', '=', '')
     .compile();
+  prepareByName(compiled.sql);
   type Row = typeof compiled extends CompiledQuery<infer R> ? R : never;
   return async (id: string) => (await db.executeQuery<Row>({ ...compiled, parameters: [id] })).rows[0];
 }

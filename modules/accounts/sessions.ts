@@ -2,7 +2,7 @@
  * Sessions: a JWT (exp in seconds, 3 days) whose jti is a row in `sessions`, so logout, a password
  * change and "sign out other devices" revoke it at once.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, Role, UserRow } from '../../db/schema.ts';
 import { SESSION_LIFETIME_SECONDS } from '../../lib/session.ts';
@@ -21,6 +21,17 @@ export interface SessionViewer {
   fullName: string;
   role: Role;
   sessionId: string;
+}
+
+/**
+ * A token whose signature and expiry checked out, for a route that checks the session inside its own
+ * statement (`liveSessionCondition`) instead of a lookup of its own. `confirm` runs the full check
+ * (the sessions table, the user), as every other route does before its handler.
+ */
+export interface SessionClaim {
+  userId: number;
+  sessionId: string;
+  confirm(): Promise<SessionViewer | null>;
 }
 
 export interface IssuedSession {
@@ -68,6 +79,21 @@ export function describeDevice(userAgent: string | null): string {
   return `${browser} trên ${os}`;
 }
 
+/**
+ * The same check as `resolve`, as a condition a module's statement embeds: the session exists, belongs
+ * to `userId`, is neither revoked nor expired at `at`, and its user is active. A revocation (sign-out,
+ * password change, "sign out other devices", a locked account) takes effect on the next statement.
+ */
+export function liveSessionCondition(
+  sessionId: RawBuilder<unknown>,
+  userId: RawBuilder<unknown>,
+  at: RawBuilder<unknown>,
+): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from sessions ks inner join users ku on ku.id = ks.user_id
+    where ks.id = ${sessionId} and ks.user_id = ${userId} and ks.revoked_at is null
+    and ks.expires_at > ${at} and ku.status = 'active')`;
+}
+
 export function createSessionKit(db: Kysely<Database>, tokens: TokenKit) {
   const findSessionWithUser = repo.sessionWithUserLookup(db);
   return {
@@ -98,6 +124,15 @@ export function createSessionKit(db: Kysely<Database>, tokens: TokenKit) {
       if (session.status !== 'active') return null;
       return { id: session.user_id, fullName: session.full_name, role: session.role, sessionId: session.id };
     },
+
+    /** The user and session a token names when its signature and expiry check out (no database read). */
+    claimOf(token: string): { userId: number; sessionId: string } | null {
+      const claims = tokens.verifySession(token);
+      const userId = claims ? Number(claims.sub) : NaN;
+      return claims && Number.isSafeInteger(userId) ? { userId, sessionId: claims.jti } : null;
+    },
+
+    liveSessionCondition,
 
     close: (sessionId: string) => repo.revokeSession(db, sessionId, nowIso()),
     closeAll: (userId: number, keepSessionId?: string) =>

@@ -1,5 +1,6 @@
 /** Queries of the exams module's own tables; every function takes the database (or a transaction) first. */
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { compiledOnce } from '../../db/connect.ts';
 import { isPostgres } from '../../db/migrations/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type {
@@ -169,6 +170,63 @@ export async function saveAnswerIfOpen(
     where exam_answers.seq < excluded.seq
     returning answer, seq, saved_at`.execute(db);
   return rows[0];
+}
+
+/** The accounts module's live-session condition (sessions.liveSessionCondition), embedded in a save. */
+export type LiveSessionCondition = (
+  sessionId: RawBuilder<unknown>,
+  userId: RawBuilder<unknown>,
+  at: RawBuilder<unknown>,
+) => RawBuilder<boolean>;
+
+/** What the one-statement save checks and writes; the layout facts are those the answer was mapped with. */
+export type DirectSaveValues = Record<
+  | 'attempt_id'
+  | 'user_id'
+  | 'session_id'
+  | 'shuffle_seed'
+  | 'shuffle'
+  | 'exam_id'
+  | 'question_id'
+  | 'question_type'
+  | 'question_options'
+  | 'answer_boxes'
+  | 'answer'
+  | 'seq'
+  | 'saved_at'
+  | 'open_after',
+  unknown
+>;
+
+/**
+ * The whole save in one statement (one round trip on PostgreSQL): the session is live and the
+ * candidate's (the accounts module's condition), the attempt is theirs, open and not past its
+ * deadline and grace (`open_after` = now − grace), the question belongs to the attempt's exam, and
+ * the facts the answer was mapped with (shuffle seed and switch, the question's type, options and
+ * answer boxes) are still the stored ones; then the same guarded upsert as saveAnswerIfOpen, with
+ * the same share lock on PostgreSQL. No row back means any of these failed, or the seq was not
+ * higher: the caller then takes the path that tells which.
+ */
+export function directSaveStatement(db: Db, liveSession: LiveSessionCondition) {
+  const lock = isPostgres(db as never) ? sql` for share of a` : sql``;
+  return compiledOnce<SavedAnswer, keyof DirectSaveValues>(
+    db,
+    (p) => sql<SavedAnswer>`insert into exam_answers (attempt_id, question_id, answer, seq, saved_at)
+    select a.id, q.id, ${p('answer')}, ${p('seq')}, ${p('saved_at')}
+    from exam_attempts a
+    inner join exam_contests c on c.id = a.contest_id
+    inner join exam_questions q on q.id = ${p('question_id')} and q.exam_id = c.exam_id
+    inner join exam_parts qp on qp.id = q.part_id
+    where a.id = ${p('attempt_id')} and a.user_id = ${p('user_id')} and a.status = 'open'
+      and a.deadline_at >= ${p('open_after')} and a.shuffle_seed = ${p('shuffle_seed')}
+      and c.shuffle = ${p('shuffle')} and c.exam_id = ${p('exam_id')} and q.type = ${p('question_type')}
+      and q.options = ${p('question_options')} and coalesce(qp.answer_boxes, -1) = ${p('answer_boxes')}
+      and ${liveSession(p('session_id'), sql`a.user_id`, p('saved_at'))}${lock}
+    on conflict (attempt_id, question_id) do update
+    set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
+    where exam_answers.seq < excluded.seq
+    returning answer, seq, saved_at`,
+  );
 }
 
 export function findAnswer(db: Db, attemptId: number, questionId: number): Promise<SavedAnswer> {

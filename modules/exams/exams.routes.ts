@@ -67,7 +67,8 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/exam/answer.json',
     {
-      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      // The save checks the session in its own statement (exams.saves.ts): no lookup before it.
+      config: { rateLimit: { max: 600, timeWindow: 60_000 }, sessionInStatement: true },
       schema: {
         tags,
         summary: 'Lưu một câu trả lời (seq tăng dần theo lượt: lần lưu có seq thấp hơn lần đã ghi bị bỏ qua)',
@@ -76,7 +77,7 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await request.services.exams.saveAnswer(request.viewer?.id ?? null, request.body),
+      data: await request.services.exams.saveAnswer(request.sessionClaim ?? request.viewer?.id ?? null, request.body),
     }),
   );
 

@@ -11,12 +11,14 @@ import { AppError } from '../../lib/errors.ts';
 import { canonicalKey, createAuthoring, hashEntryCode, type KeyInput } from './exams.authoring.ts';
 import { createGrader } from './exams.grading.ts';
 import { orderQuestions, shuffleSeed } from './exams.layout.ts';
-import { roomQuestion, toShownAnswer, toStoredAnswer } from './exams.present.ts';
+import { roomQuestion, toShownAnswer } from './exams.present.ts';
 import * as repo from './exams.repository.ts';
+import type { LiveSessionCondition } from './exams.repository.ts';
+import { createSaves } from './exams.saves.ts';
 import { createContestCertificates, type ContestCertifier } from './exams.certificates.ts';
 import { createReminders, type Notify } from './exams.reminders.ts';
 import { createResults } from './exams.results.ts';
-import { toPoints, type Answer } from './exams.scoring.ts';
+import { toPoints } from './exams.scoring.ts';
 import type { AttemptRow } from './exams.table.ts';
 
 export interface ExamsDeps {
@@ -29,6 +31,11 @@ export interface ExamsDeps {
   certifier?: ContestCertifier;
   log?: { error(object: unknown, message: string): void };
   now?: () => Date;
+  /**
+   * The accounts module's live-session condition: answer saves check the session in their own
+   * statement (exams.saves.ts). Without it every save takes the checked path.
+   */
+  liveSession?: LiveSessionCondition;
 }
 
 export type ContestState = 'upcoming' | 'open' | 'closed';
@@ -63,7 +70,15 @@ export function contestSummary(contest: repo.ContestWithExam, at: Date) {
   };
 }
 
-export function createExamsService({ db, ownsCourse, notify, certifier, log, now = () => new Date() }: ExamsDeps) {
+export function createExamsService({
+  db,
+  ownsCourse,
+  notify,
+  certifier,
+  log,
+  liveSession,
+  now = () => new Date(),
+}: ExamsDeps) {
   const grader = createGrader(db, now);
   const authoring = createAuthoring(db);
   const reminders = createReminders({ db, now, notify, log });
@@ -185,62 +200,7 @@ export function createExamsService({ db, ownsCourse, notify, certifier, log, now
     }
   }
 
-  const afterDeadline = 'Đã hết giờ làm bài: câu trả lời gửi sau giờ nộp bài không được ghi nhận.';
-
-  /** A save that was not written: refused when the attempt closed meanwhile, else the answer stored (a higher or equal seq). */
-  async function unappliedSave(attemptId: number, questionId: number) {
-    if ((await repo.findAttempt(db, attemptId))?.status !== 'open') throw new AppError('BUSINESS_RULE', afterDeadline);
-    return repo.findAnswer(db, attemptId, questionId);
-  }
-
-  /**
-   * One read (the attempt, its contest, the question) and one conditional write on the common path;
-   * the answer already stored is read only when the save was not applied (a lower or equal seq).
-   */
-  async function saveAnswer(
-    viewerId: number | null,
-    input: { attempt_id: number; question_id: number; answer: Answer; seq: number },
-  ) {
-    const userId = requireViewer(viewerId);
-    let target = await repo.findSaveTarget(db, input.attempt_id, input.question_id);
-    if (!target || target.user_id !== userId) throw new AppError('NOT_FOUND', 'Không tìm thấy lượt làm bài.');
-    if (grader.isDue(target)) {
-      await grader.close(target.id, 'deadline');
-      target = (await repo.findSaveTarget(db, input.attempt_id, input.question_id))!;
-    }
-    if (target.status !== 'open') {
-      throw new AppError(
-        'BUSINESS_RULE',
-        target.submitted_by === 'deadline' ? afterDeadline : 'Bài đã nộp: không thể thay đổi câu trả lời.',
-      );
-    }
-    if (target.question_id === null || target.question_exam_id !== target.contest_exam_id)
-      throw new AppError('NOT_FOUND', 'Câu hỏi không thuộc đề thi này.');
-    const question = {
-      id: target.question_id,
-      type: target.question_type!,
-      options: target.question_options!,
-      answer_boxes: target.answer_boxes,
-    };
-    const layout = { seed: target.shuffle_seed, shuffle: target.shuffle === 1 };
-    const stored = toStoredAnswer(question, input.answer, layout);
-    const attemptId = target.id;
-    const saved =
-      (await repo.saveAnswerIfOpen(db, {
-        attempt_id: attemptId,
-        question_id: question.id,
-        answer: JSON.stringify(stored),
-        seq: input.seq,
-        saved_at: now().toISOString(),
-      })) ?? (await unappliedSave(attemptId, question.id));
-    return {
-      question_id: question.id,
-      seq: saved.seq,
-      applied: saved.seq === input.seq,
-      answer: toShownAnswer(question, JSON.parse(saved.answer), layout),
-      saved_at: iso(saved.saved_at)!,
-    };
-  }
+  const saves = createSaves({ db, grader, now, liveSession });
 
   const results = createResults({ db, now, ownAttempt, grader });
 
@@ -326,7 +286,7 @@ export function createExamsService({ db, ownsCourse, notify, certifier, log, now
     correctKey,
     details,
     start,
-    saveAnswer,
+    saveAnswer: saves.saveAnswer,
     submit,
     result,
     remind: (viewerId: number | null, slug: string) => reminders.remind(requireViewer(viewerId), slug),

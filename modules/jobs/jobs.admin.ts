@@ -11,6 +11,7 @@ export const QUEUE_LABELS: Record<string, string> = {
   'courses.publish-scheduled': 'Xuất bản khóa học theo lịch',
   'video-uploads.sweep': 'Dọn video tải lên dở dang',
   'exams.tick': 'Kỳ thi: nộp bài hết giờ, nhắc giờ thi, chứng nhận kết quả',
+  'broadcasts.send': 'Gửi thông báo hàng loạt (theo lô)',
   'messages.otp': 'Gửi mã xác thực, liên kết đặt lại mật khẩu (ưu tiên)',
   'messages.send': 'Gửi email và SMS',
   'push.send': 'Gửi thông báo đẩy đến trình duyệt',

@@ -2,7 +2,7 @@
  * A learner's notifications: the service later modules call to notify one learner or many. Each
  * new notification is also pushed to the browsers of learners who opted in (push.service.ts).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, NotificationRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -81,6 +81,45 @@ export function createNotificationsService(db: Kysely<Database>, push?: PushServ
       }
       push?.push(userIds, pushOf(notification, null));
       return userIds.length;
+    },
+
+    /**
+     * Notifies each of these learners once for broadcast `broadcastId`: a learner who already has its
+     * notification is skipped (unique index on broadcast and user), so a batch run again inserts
+     * nothing twice. `within` runs in the same transaction with the learners actually inserted; only
+     * they are pushed, after the commit.
+     */
+    async notifyOnce(
+      broadcastId: number,
+      userIds: number[],
+      notification: NewNotification,
+      within?: (trx: Transaction<Database>, inserted: number[]) => Promise<void>,
+    ): Promise<number[]> {
+      if (userIds.length === 0) return [];
+      const now = nowIso();
+      const inserted = await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .insertInto('notifications')
+          .values(
+            userIds.map((userId) => ({
+              user_id: userId,
+              broadcast_id: broadcastId,
+              kind: notification.kind,
+              title: notification.title,
+              body: notification.body,
+              link: notification.link ?? null,
+              created_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['broadcast_id', 'user_id']).where('broadcast_id', 'is not', null).doNothing())
+          .returning('user_id')
+          .execute();
+        const ids = rows.map((row) => row.user_id);
+        await within?.(trx, ids);
+        return ids;
+      });
+      push?.push(inserted, pushOf(notification, null));
+      return inserted;
     },
 
     async list(userId: number, page: number, limit: number) {

@@ -75,7 +75,7 @@ export function createCommerceServices(deps: {
   const carrierConfig = readCarrierConfig(env);
   const tell = createSubscriptionNotifier({ config: carrierConfig, notifications, messaging });
   const subscriptions = createSubscriptionsService({ db, config: carrierConfig, lifecycle, tell });
-  const renewals = createRenewalJob({ db, config: carrierConfig, tell });
+  const renewals = createRenewalJob({ db, config: carrierConfig, tell, firstCharges: subscriptions });
   const carrierSms = createCarrierSms({
     db,
     config: carrierConfig,

@@ -72,4 +72,9 @@ export const orderDetailsSchema = orderSummarySchema.extend({
   ),
 });
 
-export const placedOrderSchema = z.object({ order: orderSummarySchema, payment_url: z.string().optional() });
+export const placedOrderSchema = z.object({
+  order: orderSummarySchema,
+  payment_url: z.string().optional(),
+  /** Carrier billing: the operator has not confirmed the charge yet; the order stays pending and the learner is told. */
+  notice: z.string().optional(),
+});

@@ -144,14 +144,18 @@ export function createOrdersService(deps: {
       await deps.hooks?.placed?.(trx, { id: orderId, userId }, referral);
       return (await repo.findOrder(trx, { id: orderId }))!;
     });
-    // Carrier billing charges at once; the cart keeps the package until the charge succeeds.
-    if (carrierPlan) await carrier.chargeOrder(order, carrierPlan);
+    // Carrier billing charges at once; the cart keeps the package until the charge succeeds. A charge
+    // the operator has not confirmed leaves the order pending with a notice (the resolver settles it).
+    const charged = carrierPlan ? await carrier.chargeOrder(order, carrierPlan) : null;
     await cart.removeCourses(
       userId,
       view.items.map((item) => item.course.id),
     );
     if (total === 0 && !carrierPlan) await lifecycle.fulfil(order.id);
-    if (total === 0 || carrierPlan) return { order: toSummary((await repo.findOrder(db, { id: order.id }))!) };
+    if (total === 0 || carrierPlan) {
+      const placed = toSummary((await repo.findOrder(db, { id: order.id }))!);
+      return charged?.pending ? { order: placed, notice: charged.notice } : { order: placed };
+    }
     const paymentUrl = await payments.start(order, input.payment_method as GatewayMethod, clientIp, returnOrigin);
     return { order: toSummary(order), payment_url: paymentUrl };
   }

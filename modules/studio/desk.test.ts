@@ -1,6 +1,7 @@
 /**
  * The studio desk and broadcasts through the API: support requests (assign, reply, notes, states),
- * lesson error reports (review states), broadcasts (recipients = followers only, batches, restart).
+ * lesson error reports (review states), broadcasts (recipients = followers only, batches on the job
+ * queue, a restart continuing from the queued job; exactly-once delivery: notifications/broadcasts.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/connect.ts';
@@ -9,6 +10,8 @@ import { createSubject } from '../../tests/factories/catalog.ts';
 import { createStudyCourse } from '../../tests/factories/learning.ts';
 import { createErrorReport, createSupportRequest } from '../../tests/factories/studio-people.ts';
 import { useStudioPeopleTest, type StudioPeopleTest } from '../../tests/helpers/studio-people.ts';
+import { createJobQueue } from '../jobs/index.ts';
+import { createBroadcastsService } from '../notifications/broadcasts.service.ts';
 
 const s = useStudioPeopleTest();
 const call: StudioPeopleTest['call'] = (...args) => s.call(...args);
@@ -164,13 +167,17 @@ describe('broadcasts', () => {
   });
 
   it('sends to every active learner in batches smaller than the audience', async () => {
-    const { createBroadcastsService } = await import('./broadcasts.service.ts');
+    const jobs = createJobQueue(s.t.db, s.t.database.engine, { pollMs: 200 });
     const small = createBroadcastsService({
       db: s.t.db,
       notifications: s.t.services.notifications,
+      jobs,
       audit: s.t.services.studio.audit,
       batchSize: 2,
+      batchesPerJob: 1,
     });
+    await small.work();
+    await jobs.start();
     const expected = await small.preview({ audience: 'all' });
     const actor = { viewer: { id: s.adminId, fullName: 'Quản trị', role: 'admin' as const, sessionId: 's' }, ip: null };
     const sent = await small.send(actor, {
@@ -179,6 +186,7 @@ describe('broadcasts', () => {
       audience: 'all',
     });
     await small.settle();
+    await jobs.stop();
     const row = await s.t.db.selectFrom('broadcasts').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       status: 'sent',
@@ -197,33 +205,40 @@ describe('broadcasts', () => {
 });
 
 describe('broadcast restarts', () => {
-  it('stops after the current batch at shutdown and resumes where it stopped', async () => {
-    const { createBroadcastsService } = await import('./broadcasts.service.ts');
+  it('continues from its queued job, on the next start, a broadcast its stopped instance never sent', async () => {
     const deps = {
       db: s.t.db,
       notifications: s.t.services.notifications,
       audit: s.t.services.studio.audit,
       batchSize: 1,
+      batchesPerJob: 1,
     };
-    const first = createBroadcastsService(deps);
+    // The app's own queue rests during this test: only the two instances below work broadcasts.
+    await s.t.services.jobs.stop();
+    // The first instance records the broadcast and enqueues its job, then stops before working it.
+    const stopped = createJobQueue(s.t.db, s.t.database.engine, { pollMs: 200 });
+    await stopped.start();
+    const first = createBroadcastsService({ ...deps, jobs: stopped });
     const actor = { viewer: { id: s.adminId, fullName: 'Quản trị', role: 'admin' as const, sessionId: 's' }, ip: null };
     const sent = await first.send(actor, {
       title: 'Thông báo nối tiếp',
       body: 'Gửi lại sau khi khởi động.',
       audience: 'all',
     });
-    await first.stop();
-    const stopped = await s.t.db
+    await stopped.stop();
+    const waiting = await s.t.db
       .selectFrom('broadcasts')
       .selectAll()
       .where('id', '=', sent.id)
       .executeTakeFirstOrThrow();
-    expect(stopped.status).toBe('sending');
-    expect(stopped.sent_count).toBeLessThan(stopped.recipient_count);
+    expect(waiting).toMatchObject({ status: 'sending', sent_count: 0 });
 
-    const second = createBroadcastsService(deps);
-    await second.resume();
+    const restarted = createJobQueue(s.t.db, s.t.database.engine, { pollMs: 200 });
+    const second = createBroadcastsService({ ...deps, jobs: restarted });
+    await second.work();
+    await restarted.start();
     await second.settle();
+    await restarted.stop();
     const done = await s.t.db.selectFrom('broadcasts').selectAll().where('id', '=', sent.id).executeTakeFirstOrThrow();
     expect(done).toMatchObject({ status: 'sent', sent_count: done.recipient_count });
     const perUser = await s.t.db
@@ -234,5 +249,6 @@ describe('broadcast restarts', () => {
       .execute();
     expect(perUser).toHaveLength(done.recipient_count);
     expect(perUser.every((row) => Number(row.n) === 1)).toBe(true);
+    await s.t.services.jobs.start();
   });
 });

@@ -90,8 +90,10 @@ export function createCarrierSms(deps: {
     if (existing && (await subscriptions.resumeRenewals(existing, pod))) return 'dk_resumed';
     const order = await placeSmsOrder(userId, pod);
     try {
-      await subscriptions.chargeOrder(order, { pod, msisdn });
-      return 'dk_subscribed';
+      const charged = await subscriptions.chargeOrder(order, { pod, msisdn });
+      if (!charged.pending) return 'dk_subscribed';
+      await messaging.sendSms(msisdn, `${config.siteName}: Đăng ký gói ${pod.sms_code}: ${charged.notice}`);
+      return 'dk_pending';
     } catch (error) {
       if (!isAppError(error)) throw error;
       await messaging.sendSms(

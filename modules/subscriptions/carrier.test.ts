@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../config/env.ts';
-import { createHttpCarrier, readCarrierConfig, simulateCharge } from './carrier.ts';
+import { simulateCharge } from './carrier-simulator.ts';
+import { createHttpCarrier, readCarrierConfig } from './carrier.ts';
 
 let operator: http.Server;
 let url: string;
@@ -26,7 +27,8 @@ beforeAll(async () => {
       };
       if (body.msisdn === '84911111111') return answer(200, { status: 'insufficient_balance' });
       if (body.msisdn === '84922222222') return answer(500, { status: 'system_error' });
-      if (body.msisdn === '84933333333') return void setTimeout(() => answer(200, { status: 'success' }), 1_500);
+      if (body.msisdn === '84933333333') return void setTimeout(() => answer(200, { status: 'success' }), 4_000);
+      if (body.msisdn === '84944444444') return void response.socket?.destroy();
       return answer(200, { status: 'success', transaction_id: `OP-${body.reference}` });
     });
   });
@@ -42,7 +44,7 @@ afterAll(async () => {
 const request = (msisdn: string) => ({ msisdn, amount: 15_000, reference: `RN1-${msisdn}`, content: 'Khai Trí' });
 
 describe('the HTTP driver', () => {
-  const carrier = () => createHttpCarrier({ url, token: 'operator-token', timeoutMs: 500 });
+  const carrier = () => createHttpCarrier({ url, token: 'operator-token', timeoutMs: 2_000 });
 
   it('sends the charge with its reference and token and reads the answer', async () => {
     expect(await carrier().charge(request('84912345678'))).toEqual({
@@ -61,10 +63,17 @@ describe('the HTTP driver', () => {
     });
   });
 
-  it('gives up after the timeout, and reports an unreachable operator as an error', async () => {
+  it('gives up after the timeout, reports an operator it cannot reach as an error and a broken connection as no answer', async () => {
     expect((await carrier().charge(request('84933333333'))).outcome).toBe('timeout');
-    const unreachable = createHttpCarrier({ url: 'http://127.0.0.1:9', token: undefined, timeoutMs: 500 });
+    // Nothing listens: the request never left, so nothing was charged.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = createHttpCarrier({ url: `http://127.0.0.1:${port}`, token: undefined, timeoutMs: 500 });
     expect((await unreachable.charge(request('84912345678'))).outcome).toBe('error');
+    // The connection broke after the request was sent: the outcome is unknown (a query decides).
+    expect(await carrier().charge(request('84944444444'))).toMatchObject({ outcome: 'timeout' });
   });
 });
 

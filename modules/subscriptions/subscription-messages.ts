@@ -48,7 +48,8 @@ export function describeDisclosure(config: CarrierConfig, hotline: string, facts
 
 export type Disclosure = ReturnType<typeof describeDisclosure>;
 
-export type SubscriptionEvent = 'subscribed' | 'reminder' | 'renewed' | 'renewal_failed' | 'suspended' | 'cancelled';
+export type SubscriptionEvent =
+  'subscribed' | 'not_subscribed' | 'reminder' | 'renewed' | 'renewal_failed' | 'suspended' | 'cancelled';
 
 /** Title, notification body and SMS for one event. */
 export function describeEvent(
@@ -66,6 +67,11 @@ export function describeEvent(
       return {
         title: 'Đăng ký gói cước thành công',
         body: `Bạn đã đăng ký ${name}, giá ${price}, sử dụng đến ${end}. Gói tự động gia hạn. ${cancel}`,
+      };
+    case 'not_subscribed':
+      return {
+        title: 'Đăng ký gói cước chưa thành công',
+        body: `Nhà mạng xác nhận chưa trừ tiền nên gói ${name} chưa được đăng ký. Bạn có thể đăng ký lại: soạn DK ${facts.smsCode} gửi ${config.shortCode} hoặc thanh toán trên trang khóa học.`,
       };
     case 'reminder':
       return {

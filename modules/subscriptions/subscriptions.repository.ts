@@ -94,7 +94,7 @@ export function listForUser(db: Db, userId: number) {
       'courses.slug as course_slug',
     ])
     .where('subscriptions.user_id', '=', userId)
-    .where('subscriptions.status', 'in', ['active', 'cancelled', 'suspended'])
+    .where('subscriptions.status', 'in', ['pending', 'active', 'cancelled', 'suspended'])
     .orderBy('subscriptions.id', 'desc')
     .execute();
 }
@@ -132,10 +132,12 @@ export async function moveSubscription(
   id: number,
   from: SubscriptionStatus[],
   patch: Updateable<SubscriptionsTable>,
-  expect: { nextChargeAt?: string; nextReminderAt?: string } = {},
+  expect: { nextChargeAt?: string; nextReminderAt?: string; currentPeriodEnd?: string; retryCount?: number } = {},
 ): Promise<boolean> {
   let query = db.updateTable('subscriptions').set(patch).where('id', '=', id).where('status', 'in', from);
   if (expect.nextChargeAt !== undefined) query = query.where('next_charge_at', '=', expect.nextChargeAt);
+  if (expect.currentPeriodEnd !== undefined) query = query.where('current_period_end', '=', expect.currentPeriodEnd);
+  if (expect.retryCount !== undefined) query = query.where('retry_count', '=', expect.retryCount);
   if (expect.nextReminderAt !== undefined) query = query.where('next_reminder_at', '=', expect.nextReminderAt);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -194,13 +196,14 @@ export async function insertCharge(
   );
 }
 
+/** Moves a pending charge to its outcome; false when another run settled it first (the claim). */
 export async function settleCharge(
   db: Db,
   id: number,
-  result: { status: CarrierChargeStatus; transactionId: string | null; detail: string | null },
+  result: { status: Exclude<CarrierChargeStatus, 'pending'>; transactionId: string | null; detail: string | null },
   now: string,
-) {
-  await db
+): Promise<boolean> {
+  const update = await db
     .updateTable('carrier_charges')
     .set({
       status: result.status,
@@ -210,7 +213,41 @@ export async function settleCharge(
     })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows) === 1;
+}
+
+/** Why a charge is still pending (shown in the studio), kept on the row. */
+export async function noteCharge(db: Db, id: number, detail: string, now: string) {
+  await db
+    .updateTable('carrier_charges')
+    .set({ detail: detail.slice(0, 500), updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
     .execute();
+}
+
+/** Charges still pending that were sent before `before`: their outcome is asked of the operator. */
+export function listUnsettledCharges(db: Db, before: string, limit = 200) {
+  return db
+    .selectFrom('carrier_charges')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<=', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** True while one of the subscription's charges has no known outcome. */
+export async function hasUnsettledCharge(db: Db, subscriptionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('carrier_charges')
+    .select('id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function listCharges(db: Db, subscriptionId: number) {

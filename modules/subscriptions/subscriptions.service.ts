@@ -4,7 +4,7 @@
  * charge goes through an order like any purchase, so the order, its enrolments (source
  * `subscription`) and the learner's order list stay the single record of what was bought.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { Database, OrderRow, SubscriptionRow, SubscriptionStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,7 +13,9 @@ import { formatPhone } from '../../lib/phone.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 import type { CartLine } from '../cart/cart.service.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
-import type { CarrierConfig, ChargeResult } from './carrier.ts';
+import * as ordersRepo from '../orders/orders.repository.ts';
+import { chargeAndConfirm, type CarrierConfig, type ChargeResult } from './carrier.ts';
+import type { ChargeToSettle } from './renewals.ts';
 import {
   describeDisclosure,
   packageName,
@@ -45,6 +47,9 @@ export const CARRIER_MESSAGES = {
   insufficient: 'Tài khoản di động của bạn không đủ số dư để thanh toán gói cước. Vui lòng nạp thêm tiền rồi thử lại.',
   timeout: 'Nhà mạng chưa phản hồi nên gói cước chưa được đăng ký. Vui lòng thử lại sau ít phút.',
   error: 'Nhà mạng từ chối giao dịch. Vui lòng thử lại sau hoặc chọn phương thức thanh toán khác.',
+  pending:
+    'Nhà mạng chưa xác nhận kết quả trừ tiền. Chúng tôi đang tra cứu lại với nhà mạng và sẽ báo kết quả qua tin nhắn và thông báo trong vài phút. Bạn không cần thanh toán lại.',
+  checking: 'Giao dịch đăng ký trước của bạn đang chờ nhà mạng xác nhận. Vui lòng đợi kết quả trong vài phút.',
   notFound: 'Không tìm thấy gói cước.',
 } as const;
 
@@ -147,8 +152,11 @@ export function createSubscriptionsService(deps: {
     const ended = existing.current_period_end === null || readDate(existing.current_period_end) <= now;
     // A first charge answers within seconds; a row still pending long after was left by a stopped
     // process and must not block the learner for ever.
+    // A charge still waiting for the operator's answer is not abandoned: it is resolved by a query.
     const abandoned =
-      existing.status === 'pending' && readDate(existing.updated_at).getTime() <= now.getTime() - PENDING_ABANDONED_MS;
+      existing.status === 'pending' &&
+      readDate(existing.updated_at).getTime() <= now.getTime() - PENDING_ABANDONED_MS &&
+      !(await repo.hasUnsettledCharge(db, existing.id));
     const reusable =
       existing.status === 'failed' ||
       existing.status === 'suspended' ||
@@ -163,23 +171,92 @@ export function createSubscriptionsService(deps: {
     return moved ? { id: existing.id, previous: abandoned ? ('failed' as const) : existing.status } : null;
   }
 
-  function refusal(result: ChargeResult) {
+  function refusal(result: { outcome: string }) {
     if (result.outcome === 'insufficient_balance') return CARRIER_MESSAGES.insufficient;
     if (result.outcome === 'timeout') return CARRIER_MESSAGES.timeout;
     return CARRIER_MESSAGES.error;
   }
 
   /**
-   * The first charge of a placed carrier order: success completes the order (enrolments with source
-   * `subscription`, ending with the paid period) and starts the subscription; a refusal fails the
-   * order (it can be ordered again) and throws the reason.
+   * Applies a first charge's known outcome, once (the charge row leaving `pending` is the claim):
+   * success completes the order (enrolments with source `subscription`, ending with the paid
+   * period) and starts the subscription; a refusal fails the order and gives the row back its
+   * `previous` state. Called at checkout and by the resolver for a charge that had no answer
+   * (`notify`: the learner is told of a failure by message, having left the checkout before).
+   */
+  async function settleFirstCharge(
+    charge: ChargeToSettle,
+    result: ChargeResult,
+    now: Date,
+    options: { previous?: SubscriptionStatus; notify?: boolean } = { notify: true },
+  ): Promise<'subscribed' | 'failed' | 'skipped'> {
+    const subscription = charge.subscription_id
+      ? await repo.findSubscription(db, { id: charge.subscription_id })
+      : undefined;
+    const order = charge.order_id ? await ordersRepo.findOrder(db, { id: charge.order_id }) : undefined;
+    const pod = subscription ? await repo.findCarrierPod(db, { podId: subscription.pod_id }) : undefined;
+    const settled = { status: result.outcome, transactionId: result.transactionId, detail: result.detail };
+    const claim = (move: (trx: Transaction<Database>) => Promise<boolean>) =>
+      db
+        .transaction()
+        .execute(async (trx) =>
+          (await repo.settleCharge(trx, charge.id, settled, clock().toISOString())) ? move(trx) : null,
+        );
+    if (result.outcome !== 'success') {
+      const moved = await claim(async (trx) =>
+        subscription
+          ? repo.moveSubscription(trx, subscription.id, ['pending'], {
+              status: options.previous ?? 'failed',
+              updated_at: clock().toISOString(),
+            })
+          : false,
+      );
+      if (moved === null) return 'skipped';
+      if (order) await lifecycle.close(order.id, 'failed', refusal(result));
+      if (moved && options.notify && pod?.sms_code)
+        await tell(subscription!.user_id, subscription!.msisdn, 'not_subscribed', factsOf(pod));
+      return 'failed';
+    }
+    // The money is taken: the order completes whatever happened to it meanwhile (fulfil is idempotent).
+    if (order) await lifecycle.fulfil(order.id, { source: 'subscription' });
+    const start = readDate(charge.created_at);
+    const end = subscription ? computeAccessEnd(start, subscription.cycle)! : start;
+    const moved = await claim(async (trx) => {
+      if (!subscription) return false;
+      if (order) await repo.setEnrolmentEnd(trx, order.id, end.toISOString());
+      return repo.moveSubscription(trx, subscription.id, ['pending'], {
+        status: 'active',
+        order_id: order?.id ?? subscription.order_id,
+        current_period_start: start.toISOString(),
+        current_period_end: end.toISOString(),
+        next_charge_at: end.toISOString(),
+        retry_count: 0,
+        next_reminder_at: firstReminderAt(start, subscription.cycle).toISOString(),
+        cancelled_at: null,
+        suspended_at: null,
+        updated_at: now.toISOString(),
+      });
+    });
+    if (moved === null) return 'skipped';
+    if (moved && pod?.sms_code)
+      await tell(subscription!.user_id, subscription!.msisdn, 'subscribed', factsOf(pod), { periodEnd: end });
+    return 'subscribed';
+  }
+
+  /**
+   * The first charge of a placed carrier order. A refusal fails the order (it can be ordered
+   * again) and throws the reason; a charge whose outcome stays unknown after asking the operator
+   * leaves the order pending (`pending: true`, the learner is told the answer will follow) for the
+   * resolver (renewals.ts) to settle.
    */
   async function chargeOrder(order: OrderRow, plan: CarrierPlan) {
     const now = clock();
     const claimed = await claim(order.user_id, plan, now);
     if (!claimed) {
       await lifecycle.close(order.id, 'cancelled', CARRIER_MESSAGES.already);
-      throw new AppError('CONFLICT', CARRIER_MESSAGES.already);
+      const existing = await repo.findSubscription(db, { userId: order.user_id, podId: plan.pod.pod_id });
+      const checking = existing?.status === 'pending' && (await repo.hasUnsettledCharge(db, existing.id));
+      throw new AppError('CONFLICT', checking ? CARRIER_MESSAGES.checking : CARRIER_MESSAGES.already);
     }
     const reference = `SUB${order.code}`;
     const chargeId = await repo.insertCharge(db, {
@@ -192,39 +269,31 @@ export function createSubscriptionsService(deps: {
       now: now.toISOString(),
     });
     if (chargeId === null) throw new AppError('CONFLICT', CARRIER_MESSAGES.already);
-    const result = await config.provider!.charge({
+    const result = await chargeAndConfirm(config.provider!, {
       msisdn: plan.msisdn,
       amount: order.total,
       reference,
       content: `${config.siteName} ${packageName(factsOf(plan.pod))} ${plan.pod.sms_code}`,
     });
-    await repo.settleCharge(db, chargeId, { status: result.outcome, ...result }, clock().toISOString());
-    if (result.outcome !== 'success') {
-      await repo.moveSubscription(db, claimed.id, ['pending'], {
-        status: claimed.previous,
-        updated_at: clock().toISOString(),
-      });
+    if (result.outcome === 'unknown') {
+      await repo.noteCharge(db, chargeId, result.detail ?? '', clock().toISOString());
+      return { pending: true as const, notice: CARRIER_MESSAGES.pending };
+    }
+    const charge = {
+      id: chargeId,
+      reference,
+      subscription_id: claimed.id,
+      order_id: order.id,
+      created_at: now.toISOString(),
+    };
+    const outcome = await settleFirstCharge(charge, { ...result, outcome: result.outcome }, now, {
+      previous: claimed.previous,
+    });
+    if (outcome === 'failed') {
       const reason = refusal(result);
-      await lifecycle.close(order.id, 'failed', reason);
       throw new AppError('BUSINESS_RULE', reason, { payment_method: reason });
     }
-    await lifecycle.fulfil(order.id, { source: 'subscription' });
-    const end = computeAccessEnd(now, plan.pod.cycle)!;
-    await repo.setEnrolmentEnd(db, order.id, end.toISOString());
-    await repo.moveSubscription(db, claimed.id, ['pending'], {
-      status: 'active',
-      order_id: order.id,
-      current_period_start: now.toISOString(),
-      current_period_end: end.toISOString(),
-      next_charge_at: end.toISOString(),
-      retry_count: 0,
-      next_reminder_at: firstReminderAt(now, plan.pod.cycle).toISOString(),
-      cancelled_at: null,
-      suspended_at: null,
-      updated_at: clock().toISOString(),
-    });
-    await tell(order.user_id, plan.msisdn, 'subscribed', factsOf(plan.pod), { periodEnd: end });
-    return { subscriptionId: claimed.id, periodEnd: end };
+    return { pending: false as const };
   }
 
   /** `DK` for a package whose paid period is still running after a cancel: renewals resume, nothing is charged. */
@@ -300,11 +369,13 @@ export function createSubscriptionsService(deps: {
     offer,
     prepare,
     chargeOrder,
+    settleFirstCharge,
     resumeRenewals,
     cancel,
     list,
     hotline,
     page: SUBSCRIPTIONS_PAGE,
+    checkingNotice: CARRIER_MESSAGES.pending,
     enabled: () => config.provider !== null,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * ffmpeg and ffprobe (ARCHITECTURE.md §5, "video": FFMPEG_PATH/FFPROBE_PATH, else the system's):
  * probing a source, the HLS ladder of SPEC §9 (1080/720/480/360/240, never upscaled), the one
- * ffmpeg command that writes every rung (split + var_stream_map, 6-second aligned segments), its
- * progress, and the poster frame.
+ * ffmpeg command that writes every rung (split + var_stream_map, aligned segments: two short ones
+ * to start fast, then 6 seconds), its progress, and the poster frame.
  */
 import { spawn } from 'node:child_process';
 
@@ -13,8 +13,25 @@ export interface FfmpegTools {
 
 /** SPEC §9's resolution tiers, highest first. */
 export const TIERS = [1080, 720, 480, 360, 240] as const;
-/** Every rung's segments start on a key frame at a multiple of this many seconds. */
+/** Every rung's segments start on a key frame: after the short start, every this many seconds. */
 export const SEGMENT_SECONDS = 6;
+/**
+ * The first segments are this short, so a phone on slow mobile data has its first frame after a
+ * couple of hundred kilobytes (a 6-second 360p segment is ~700 KB: 3.5 s at 1.6 Mbps), then the
+ * long ones keep the request count and the compression where they were.
+ */
+export const START_SEGMENT_SECONDS = 2;
+export const START_SEGMENTS = 2;
+const START_SPAN = START_SEGMENT_SECONDS * START_SEGMENTS;
+
+/**
+ * Key frames at 0, 2, 4, then every 6 s (10, 16, …): ffmpeg's HLS muxer cuts at the first key frame
+ * at least START_SEGMENT_SECONDS into a segment, so with no key frame between these the segments
+ * are 2, 2, 6, 6, … seconds long on every rung alike.
+ */
+export const KEY_FRAME_EXPRESSION =
+  `expr:if(lt(t,${START_SPAN}),gte(t,n_forced*${START_SEGMENT_SECONDS}),` +
+  `gte(t,${START_SPAN}+(n_forced-${START_SEGMENTS})*${SEGMENT_SECONDS}))`;
 
 export interface Rung {
   width: number;
@@ -58,8 +75,8 @@ export const variantDir = (index: number) => `v${index}`;
 
 /**
  * The arguments of the one ffmpeg run that writes the whole ladder into `outDir`: `master.m3u8`
- * and `v{n}/index.m3u8` + `v{n}/seg_NNN.ts` per rung, H.264 High + AAC-LC, key frames forced every
- * 6 s and scene cuts off, so all rungs' segments line up. Progress goes to stdout (`-progress`).
+ * and `v{n}/index.m3u8` + `v{n}/seg_NNN.ts` per rung, H.264 High + AAC-LC, key frames forced at
+ * 0, 2, 4 s then every 6 s and scene cuts off, so all rungs' segments line up. Progress goes to stdout (`-progress`).
  */
 export function buildHlsArgs(input: string, outDir: string, rungs: Rung[], source: ProbeResult): string[] {
   const gop = Math.max(1, Math.round(source.fps * SEGMENT_SECONDS));
@@ -87,7 +104,7 @@ export function buildHlsArgs(input: string, outDir: string, rungs: Rung[], sourc
     '-keyint_min',
     String(gop),
     '-force_key_frames',
-    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    KEY_FRAME_EXPRESSION,
   );
   rungs.forEach((rung, index) => {
     args.push(
@@ -108,7 +125,7 @@ export function buildHlsArgs(input: string, outDir: string, rungs: Rung[], sourc
     '-f',
     'hls',
     '-hls_time',
-    String(SEGMENT_SECONDS),
+    String(START_SEGMENT_SECONDS),
     '-hls_playlist_type',
     'vod',
     '-hls_flags',

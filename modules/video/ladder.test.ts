@@ -1,7 +1,14 @@
-/** The pure parts of the pipeline: the ladder, progress parsing, playlist rewriting, private paths. */
+/**
+ * The pure parts of the pipeline: the ladder, progress parsing, playlist rewriting, private paths;
+ * and the segment plan of the ladder command, run on a generated clip with the real ffmpeg.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../../config/env.ts';
 import { isPrivatePath } from '../media/storage.ts';
-import { buildHlsArgs, planLadder, progressTracker } from './ffmpeg.ts';
+import { buildHlsArgs, buildTestClipArgs, planLadder, probe, progressTracker, runTool } from './ffmpeg.ts';
 import { resolveInside, rewritePlaylist } from './signing.ts';
 
 describe('planLadder', () => {
@@ -37,6 +44,29 @@ describe('planLadder', () => {
     expect(args).not.toContain('-c:a');
     expect(args[args.indexOf('-g') + 1]).toBe('180');
   });
+});
+
+describe('the segments of the ladder', () => {
+  it('start with two 2-second segments, then 6 seconds, at the same times on every rung', async () => {
+    const { FFMPEG_PATH: ffmpeg, FFPROBE_PATH: ffprobe } = loadEnv({});
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-segments-'));
+    try {
+      const clip = path.join(dir, 'clip.mp4');
+      await runTool(ffmpeg, buildTestClipArgs(clip, { seconds: 15, width: 640, height: 360 }));
+      const source = await probe(ffprobe, clip);
+      const rungs = planLadder(source.width, source.height);
+      await runTool(ffmpeg, buildHlsArgs(clip, dir, rungs, source));
+      const durations = rungs.map((_, index) =>
+        [...fs.readFileSync(path.join(dir, `v${index}`, 'index.m3u8'), 'utf8').matchAll(/#EXTINF:([\d.]+)/g)].map(
+          (match) => Math.round(Number(match[1]) * 10) / 10,
+        ),
+      );
+      expect(durations[0]).toEqual([2, 2, 6, 5]);
+      for (const rung of durations) expect(rung).toEqual(durations[0]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('progressTracker', () => {

@@ -124,6 +124,36 @@ describe('navigation between pages', () => {
     expect(watch.unexpected()).toEqual([]);
   });
 
+  it('shows a progress bar while a slow client navigation waits for its data, and removes it after', async () => {
+    const { page, watch } = await openPage(MOBILE);
+    await page.goto(url('/'));
+    await waitForHydration(page);
+    await markDocument(page);
+    // A slow mobile connection: the next page's data takes a second and a half to arrive.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.getByLabel('Mở menu').click();
+    await page
+      .getByRole('navigation', { name: 'Menu chính (di động)' })
+      .getByRole('link', { name: 'Giải pháp' })
+      .click();
+    const progress = page.getByRole('progressbar', { name: 'Đang tải trang' });
+    await progress.waitFor({ state: 'visible' });
+    expect(page.url(), 'the old page stays while the data is on its way').toBe(url('/'));
+
+    release();
+    await page.waitForURL(url('/giai-phap'));
+    await waitForTitle(page, 'Giải pháp | Khai Trí');
+    await progress.waitFor({ state: 'detached' });
+    expect(await isSameDocument(page), 'the page reloaded').toBe(true);
+    expect(watch.unexpected()).toEqual([]);
+  });
+
   it('searches from the header client-side', async () => {
     const { page, watch } = await openPage(DESKTOP);
     await page.goto(url('/gioi-thieu'));

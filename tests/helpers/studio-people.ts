@@ -27,6 +27,9 @@ export function useStudioPeopleTest(): StudioPeopleTest {
   }
   beforeAll(async () => {
     state.t = await createTestContext();
+    // Broadcasts are sent by jobs on the real queue (decision 0012).
+    await state.t.services.broadcasts.work();
+    await state.t.services.jobs.start();
     state.learner = (await staff('learner')).session;
     state.editor = (await staff('editor')).session;
     const admin = await staff('admin');

@@ -24,6 +24,9 @@ const post = async (url: string, fields: Record<string, string>, cookie: string)
 
 beforeAll(async () => {
   t = await createTestContext({ pages: true, seed: true });
+  // The broadcast form's sending runs as jobs on the real queue (decision 0012).
+  await t.services.broadcasts.work();
+  await t.services.jobs.start();
   editor = (await signIn(t, 'bientap@khaitri.vn', 'KhaiTri@2026')).cookie.cookie;
   admin = (await signIn(t, 'quantri@khaitri.vn', 'KhaiTri@2026')).cookie.cookie;
 });

@@ -35,7 +35,16 @@ export async function attachSource(
     video.src = src;
     return null;
   }
-  const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1 });
+  const estimate = measuredBandwidth();
+  const hls = new Hls({
+    capLevelToPlayerSize: true,
+    startLevel: -1,
+    // No probe: hls.js would fetch the first segment at the lowest rung to time it, then the same
+    // segment again at the rung it then picks. The page's own downloads have already shown what
+    // the connection carries; the first segment is fetched once, at that rung.
+    testBandwidth: false,
+    ...(estimate ? { abrEwmaDefaultEstimate: estimate } : {}),
+  });
   const listeners: (() => void)[] = [];
   let recovered = false;
   const levels = () => hls.levels.map((level, index) => ({ index, height: level.height }));
@@ -73,4 +82,32 @@ export async function attachSource(
     capHeight,
     destroy: () => hls.destroy(),
   };
+}
+
+/** Below this a download mostly measures the round trip, not the link. */
+const MIN_SAMPLE_BYTES = 16_000;
+
+/**
+ * What the connection carries, in bits per second, as this page's own downloads showed it: the
+ * fastest of the document and the resources of at least 16 KB that came over the network (bytes
+ * over the time from the first byte to the last, so the round trip does not count; downloads that
+ * shared the link make it an underestimate, which only starts the video a rung lower). Falls back
+ * to the browser's own estimate (Network Information API), else null (hls.js's default).
+ */
+export function measuredBandwidth(): number | null {
+  let best = 0;
+  if (typeof performance !== 'undefined' && typeof performance.getEntriesByType === 'function') {
+    const entries = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ] as PerformanceResourceTiming[];
+    for (const entry of entries) {
+      const seconds = (entry.responseEnd - entry.responseStart) / 1000;
+      if (entry.transferSize < MIN_SAMPLE_BYTES || seconds < 0.02) continue;
+      best = Math.max(best, (entry.transferSize * 8) / seconds);
+    }
+  }
+  if (best > 0) return Math.round(best);
+  const downlink = (navigator as Navigator & { connection?: { downlink?: number } }).connection?.downlink;
+  return downlink && downlink > 0 ? Math.round(downlink * 1_000_000) : null;
 }

@@ -19,6 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscriptions,
     confirm: subscriptions.find((item) => item.id === confirmId && item.can_cancel) ?? null,
     subscribed: url.searchParams.get('dang-ky') === 'thanh-cong',
+    // The operator has not confirmed the charge yet (checkout): the answer follows by SMS and notification.
+    checking:
+      url.searchParams.get('dang-ky') === 'dang-xac-nhan' ? context.services.subscriptions.checkingNotice : null,
     hotline: await context.services.subscriptions.hotline(),
   };
 }
@@ -45,11 +48,12 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { ti
 const TONES: Record<string, string> = {
   active: 'bg-emerald-50 text-emerald-800',
   suspended: 'bg-amber-50 text-amber-800',
+  pending: 'bg-amber-50 text-amber-800',
   cancelled: 'bg-slate-100 text-slate-700',
 };
 
 export default function SubscriptionsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { subscriptions, confirm, subscribed, hotline } = loaderData;
+  const { subscriptions, confirm, subscribed, checking, hotline } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const notice = actionData && 'notice' in actionData ? actionData.notice : undefined;
   return (
@@ -67,6 +71,11 @@ export default function SubscriptionsPage({ loaderData, actionData }: Route.Comp
           tone="success"
           message="Đăng ký gói cước thành công. Khóa học đã sẵn sàng trong mục Khóa học của tôi."
         />
+      ) : null}
+      {checking && !notice ? (
+        <p role="status" className="mb-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {checking}
+        </p>
       ) : null}
       <FormMessage message={actionData?.message || undefined} />
       <FormMessage message={notice} tone="success" />
@@ -135,11 +144,13 @@ export default function SubscriptionsPage({ loaderData, actionData }: Route.Comp
                 <dd>
                   {item.status === 'active' && item.next_renewal_at
                     ? formatDateTime(item.next_renewal_at)
-                    : item.status === 'suspended'
-                      ? 'Đã dừng do không gia hạn được'
-                      : item.current_period_end
-                        ? formatDateTime(item.current_period_end)
-                        : '—'}
+                    : item.status === 'pending'
+                      ? 'Đang chờ nhà mạng xác nhận kết quả trừ tiền'
+                      : item.status === 'suspended'
+                        ? 'Đã dừng do không gia hạn được'
+                        : item.current_period_end
+                          ? formatDateTime(item.current_period_end)
+                          : '—'}
                 </dd>
               </dl>
               {item.can_study || item.can_cancel ? (

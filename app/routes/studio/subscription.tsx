@@ -12,7 +12,7 @@ import { loadInStudio } from '../../studio.server';
 import type { Route } from './+types/subscription';
 
 const CHARGE_TEXT: Record<string, string> = {
-  pending: 'Đang chờ',
+  pending: 'Chưa rõ kết quả (đang tra cứu nhà mạng)',
   success: 'Thành công',
   insufficient_balance: 'Không đủ số dư',
   timeout: 'Không phản hồi',

@@ -24,7 +24,7 @@ type Audit = (
 export const SUBSCRIPTION_NOT_FOUND = 'Không tìm thấy gói cước.';
 const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 const CHARGE_TEXT: Record<string, string> = {
-  pending: 'đang chờ nhà mạng',
+  pending: 'chưa rõ kết quả, đang tra cứu nhà mạng',
   success: 'thành công',
   insufficient_balance: 'không đủ số dư',
   timeout: 'nhà mạng không phản hồi',

@@ -1,0 +1,53 @@
+/**
+ * bench/phone: the demo clip transcoded through the real pipeline (seedDemoVideo: ffmpeg, the
+ * ladder, storage) for the free courses' video lessons, and the demo learner enrolled in the first
+ * such course, so a signed-in phone can open its study page and tap play. The study page's path is
+ * written to `infoFile` for the parent process.
+ */
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Services } from '../../modules/services.ts';
+import { seedDemoVideo } from '../../modules/video/demo-video.ts';
+import { createEnrolment } from '../../tests/factories/learning.ts';
+
+export interface DemoVideoOptions {
+  /** Where the study page's path (`/vao-hoc/{slug}?bai={id}`) is written. */
+  infoFile: string;
+}
+
+export const DEMO_LEARNER = { username: 'hocvien@khaitri.vn', password: 'KhaiTri@2026' };
+
+export async function addDemoVideo(
+  db: Kysely<Database>,
+  services: Services,
+  env: Env,
+  options: DemoVideoOptions,
+): Promise<void> {
+  const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH };
+  const demo = await seedDemoVideo(db, services.video, tools);
+  if (demo.skipped) throw new Error(`the demo clip was not made: ${demo.skipped}`);
+  const worker = services.video.createWorker({ backoffMs: () => 0 });
+  for (let round = 0; round < 50; round += 1) {
+    const pending = await db.selectFrom('video_assets').select('id').where('status', '!=', 'ready').executeTakeFirst();
+    if (!pending) break;
+    await worker.runOnce();
+  }
+  const lesson = await db
+    .selectFrom('video_assets')
+    .innerJoin('lessons', 'lessons.id', 'video_assets.lesson_id')
+    .innerJoin('courses', 'courses.id', 'lessons.course_id')
+    .select(['lessons.id as lessonId', 'courses.id as courseId', 'courses.slug'])
+    .where('video_assets.status', '=', 'ready')
+    .orderBy('lessons.id')
+    .executeTakeFirst();
+  if (!lesson) throw new Error('no video lesson became ready');
+  const learner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_LEARNER.username)
+    .executeTakeFirstOrThrow();
+  await createEnrolment(db, { userId: learner.id, courseId: lesson.courseId });
+  fs.writeFileSync(options.infoFile, `/vao-hoc/${lesson.slug}?bai=${lesson.lessonId}`);
+}
