@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api ssr pages auth catalog search checkout learning exams video phone lighthouse] [--seconds 5] [--rounds 2]
+ * `npm run bench [-- api ssr pages auth catalog search checkout learning exams jobs video phone lighthouse] [--seconds 5] [--rounds 2]
  *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]
  *   [--client lean|autocannon]`
  *
@@ -20,6 +20,7 @@ import { authBenchmark } from './auth.ts';
 import { catalogBenchmark } from './catalog.ts';
 import { checkoutBenchmark } from './checkout.ts';
 import { examsBenchmark } from './exams.ts';
+import { jobsBenchmark } from './jobs.ts';
 import { learningBenchmark } from './learning.ts';
 import type { AnyBenchmark, Report, Settings } from './lib/bench.ts';
 import { machineLoad } from './lib/cpu.ts';
@@ -43,6 +44,7 @@ const BENCHMARKS: AnyBenchmark[] = [
   checkoutBenchmark,
   learningBenchmark,
   examsBenchmark,
+  jobsBenchmark,
   videoBenchmark,
   phoneBenchmark,
   lighthouseBenchmark,

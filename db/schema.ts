@@ -145,8 +145,19 @@ export interface OutboxMessagesTable {
   channel: 'sms' | 'email';
   recipient: string;
   subject: string | null;
+  /** Emptied once a real transport (SMTP, the SMS gateway) took the message: codes and links are not kept. */
   body: string;
   created_at: Timestamp;
+  /** queued → sending (claimed by one job run, `claimed_at` is the lease) → sent. */
+  state: Generated<'queued' | 'sending' | 'sent'>;
+  /** 1: a one-time code or link, on the fast queue. */
+  urgent: Generated<number>;
+  attempts: Generated<number>;
+  claimed_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  transport: 'outbox' | 'smtp' | 'gateway' | null;
+  /** The last failed attempt's error (cleared once sent). */
+  error: string | null;
 }
 
 /** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */

@@ -68,7 +68,7 @@ import {
   type ExamsAdmin,
   type ExamsService,
 } from './exams/index.ts';
-import { createJobServices, type JobServices } from './jobs/index.ts';
+import { createJobQueue, createJobServices, type JobServices } from './jobs/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices, JobServices {
   engine: Engine;
@@ -205,12 +205,18 @@ export function createServices({
   const secret = sessionSecret ?? env.SESSION_SECRET ?? randomBytes(32).toString('hex');
   const tokens = createTokenKit(secret);
   const storage = storageOverride ?? createObjectStorage(env, secret);
-  const messaging = createMessagingService(db, {
-    smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
-    smsGatewayUrl: env.SMS_GATEWAY_URL,
-    smsGatewayToken: env.SMS_GATEWAY_TOKEN,
-  });
+  // Mail, SMS and Web Push are jobs on the one queue: requests only enqueue (decision 0012).
+  const jobs = createJobQueue(db, engine, logger ? { log: logger } : {});
+  const messaging = createMessagingService(
+    db,
+    {
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      smsGatewayUrl: env.SMS_GATEWAY_URL,
+      smsGatewayToken: env.SMS_GATEWAY_TOKEN,
+    },
+    jobs,
+  );
   const site = createSiteService({
     db,
     cache,
@@ -232,12 +238,16 @@ export function createServices({
     (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
       ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
       : webpush.generateVAPIDKeys());
-  const push = createPushService(db, {
-    ...vapid,
-    subject: env.VAPID_SUBJECT,
-    allowPrivateEndpoints: env.APP_ENV !== 'production',
-    ...(logger ? { log: logger } : {}),
-  });
+  const push = createPushService(
+    db,
+    {
+      ...vapid,
+      subject: env.VAPID_SUBJECT,
+      allowPrivateEndpoints: env.APP_ENV !== 'production',
+      ...(logger ? { log: logger } : {}),
+    },
+    jobs,
+  );
   const notifications = createNotificationsService(db, push);
   const profile = createProfileService(db);
   const accounts = createAccountsService({
@@ -330,7 +340,7 @@ export function createServices({
     notifications,
     audit: studio.audit,
   });
-  const jobServices = createJobServices({ db, engine, audit: studio.audit, ...(logger ? { log: logger } : {}) });
+  const jobServices = createJobServices({ db, engine, jobs, audit: studio.audit });
   return {
     ...jobServices,
     push,

@@ -38,10 +38,16 @@ await runCli(USAGE, readOptions, async (options, { env, database }) => {
   const services = createServices({ db: database.db, engine: database.engine, env, remoteSimulator: true });
   if (services.paymentsConfig.simulator)
     console.error(`Cổng thanh toán giả lập: máy chủ ở ${env.PUBLIC_URL} cần đang chạy.`);
+  // The learner's notification is pushed by a job: the queue takes sends (the server works them).
+  await services.jobs.start();
   // With REDIS_URL the services hold a connection: let it go, or the command would not end.
   const done = await services.refunds
     .refundOrder({ ...options, actor: `cli:${os.userInfo().username}` })
-    .finally(() => services.redis?.close());
+    .finally(async () => {
+      await services.push.idle(0);
+      await services.jobs.stop();
+      services.redis?.close();
+    });
   const state = done.status === 'refunded' ? 'đã hoàn' : 'đã được cổng thanh toán nhận, đang xử lý';
   console.log(
     `Đơn ${done.code}: ${state} ${formatMoney(done.amount)} qua ${done.gateway} (mã giao dịch hoàn ${done.gatewayRef ?? 'chưa có'}); ${done.enrolmentsRevoked} quyền học đã kết thúc; học viên đã được thông báo.`,

@@ -256,7 +256,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(pushRoutes);
   await app.register(partnershipsRoutes);
   // Pushes still in flight finish before the database closes.
-  app.addHook('onClose', async () => services.push.idle());
+  app.addHook('onClose', async () => services.push.idle(0));
   app.addHook('onClose', async () => services.throttle.close());
   // A started job queue stops (its running jobs finish) before the database closes.
   app.addHook('onClose', async () => services.jobs.stop());

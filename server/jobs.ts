@@ -108,3 +108,9 @@ export async function schedulePeriodicJobs(services: Services, log: JobsLog): Pr
 export async function workQueuedJobs(services: Services): Promise<void> {
   await services.broadcasts.work();
 }
+
+/** Declares the queues of outgoing mail, SMS and Web Push and their workers; the caller starts the queue. */
+export async function registerDeliveryJobs(services: Pick<Services, 'messaging' | 'push'>): Promise<void> {
+  await services.messaging.registerJobs();
+  await services.push.registerJobs();
+}

@@ -11,7 +11,7 @@ import { createServices } from '../modules/services.ts';
 import { seedDemoVideo } from '../modules/video/demo-video.ts';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
-import { schedulePeriodicJobs, workQueuedJobs } from './jobs.ts';
+import { registerDeliveryJobs, schedulePeriodicJobs, workQueuedJobs } from './jobs.ts';
 import { redactPaths } from './http/logging.ts';
 import { resolveSessionSecret, resolveVapidKeys } from './secrets.ts';
 
@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   await schedulePeriodicJobs(services, app.log);
   // Queued work (broadcasts, in batches): a broadcast left half sent continues from its durable job.
   await workQueuedJobs(services);
+  await registerDeliveryJobs(services);
   await services.jobs.start();
 
   let stopVideoWorker = async () => {};

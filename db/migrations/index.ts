@@ -31,6 +31,7 @@ import * as latePayments from './2026-11-25T2140-late-payments.ts';
 import * as exams from './2026-11-25T2149-exams.ts';
 import * as examRemindersCertificates from './2026-11-26T0030-exam-reminders-certificates.ts';
 import * as jobs from './2026-11-26T0110-jobs.ts';
+import * as outbox from './2026-11-26T0300-outbox.ts';
 import * as broadcastRecipients from './2026-11-26T0400-broadcast-recipients.ts';
 import * as carrierChargeQueries from './2026-11-26T0420-carrier-charge-queries.ts';
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T2149-exams': exams,
   '2026-11-26T0030-exam-reminders-certificates': examRemindersCertificates,
   '2026-11-26T0110-jobs': jobs,
+  '2026-11-26T0300-outbox': outbox,
   '2026-11-26T0400-broadcast-recipients': broadcastRecipients,
   '2026-11-26T0420-carrier-charge-queries': carrierChargeQueries,
 };

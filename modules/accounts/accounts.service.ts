@@ -104,15 +104,18 @@ export function createAccountsService(deps: AccountsDeps) {
     const minutes = Math.round(deps.otpTtlSeconds / 60);
     const text = `${deps.siteName}: ma xac thuc cua ban la ${code}, hieu luc ${minutes} phut. Khong chia se ma nay voi bat ky ai.`;
     if ('phone' in parsed) {
-      if (deliver) await messaging.sendSms(parsed.phone, text);
+      if (deliver) await messaging.sendSms(parsed.phone, text, { urgent: true });
       return { channel: 'sms', sent_to: maskPhone(parsed.phone), resend_after: OTP_RESEND_SECONDS };
     }
     if (deliver) {
-      await messaging.sendEmail({
-        to: parsed.email,
-        subject: `Mã xác thực ${deps.siteName}: ${code}`,
-        text: `Mã xác thực của bạn là ${code}. Mã có hiệu lực trong ${minutes} phút.\nNếu bạn không yêu cầu, hãy bỏ qua email này.`,
-      });
+      await messaging.sendEmail(
+        {
+          to: parsed.email,
+          subject: `Mã xác thực ${deps.siteName}: ${code}`,
+          text: `Mã xác thực của bạn là ${code}. Mã có hiệu lực trong ${minutes} phút.\nNếu bạn không yêu cầu, hãy bỏ qua email này.`,
+        },
+        { urgent: true },
+      );
     }
     return { channel: 'email', sent_to: maskEmail(parsed.email), resend_after: OTP_RESEND_SECONDS };
   }
@@ -291,11 +294,14 @@ export function createAccountsService(deps: AccountsDeps) {
       await countSend(parsed.email);
       if (user && user.status === 'active') {
         const token = await createVerifyToken('reset', user.id, VERIFY_TOKEN_TTL_MS);
-        await messaging.sendEmail({
-          to: parsed.email,
-          subject: `Đặt lại mật khẩu ${deps.siteName}`,
-          text: `Bạn vừa yêu cầu đặt lại mật khẩu. Mở liên kết sau trong 15 phút:\n${deps.publicUrl}/quen-mat-khau-step-2?token=${token}\nNếu không phải bạn, hãy bỏ qua email này.`,
-        });
+        await messaging.sendEmail(
+          {
+            to: parsed.email,
+            subject: `Đặt lại mật khẩu ${deps.siteName}`,
+            text: `Bạn vừa yêu cầu đặt lại mật khẩu. Mở liên kết sau trong 15 phút:\n${deps.publicUrl}/quen-mat-khau-step-2?token=${token}\nNếu không phải bạn, hãy bỏ qua email này.`,
+          },
+          { urgent: true },
+        );
       }
       return { channel: 'email', sent_to: maskEmail(parsed.email), resend_after: OTP_RESEND_SECONDS };
     },
@@ -367,11 +373,14 @@ export function createAccountsService(deps: AccountsDeps) {
         return { sent_to: maskEmail(email) };
       }
       const token = await createVerifyToken('change_email', userId, EMAIL_CHANGE_TTL_MS, email);
-      await messaging.sendEmail({
-        to: email,
-        subject: `Xác nhận đổi email ${deps.siteName}`,
-        text: `Mở liên kết sau để xác nhận địa chỉ email mới (hiệu lực 24 giờ):\n${deps.publicUrl}/verify-change-email?token=${token}`,
-      });
+      await messaging.sendEmail(
+        {
+          to: email,
+          subject: `Xác nhận đổi email ${deps.siteName}`,
+          text: `Mở liên kết sau để xác nhận địa chỉ email mới (hiệu lực 24 giờ):\n${deps.publicUrl}/verify-change-email?token=${token}`,
+        },
+        { urgent: true },
+      );
       return { sent_to: maskEmail(email) };
     },
 

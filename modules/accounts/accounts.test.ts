@@ -5,6 +5,7 @@ import { nextClientAddress, readLatestCode, readLatestLink, SAME_ORIGIN, signIn 
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { ADDRESS_LIMITS } from '../cache/address-limits.ts';
 import { createTokenKit } from './tokens.ts';
+import { outboxDelivered } from '../../tests/helpers/outbox.ts';
 
 let t: TestContext;
 
@@ -410,6 +411,7 @@ describe('profile and e-mail change', () => {
     const taken = await post('/api/user/change_email.json', { email: 'dacodung@khaitri.vn' }, session.bearer);
     expect(taken.statusCode).toBe(200);
     expect(taken.json().data).toEqual({ sent_to: expect.stringMatching(/^d.*@khaitri\.vn$/) });
+    await outboxDelivered(t.db);
     const told = await t.db
       .selectFrom('outbox_messages')
       .select('body')

@@ -9,6 +9,7 @@ import { createTestContext, type TestContext } from '../../tests/helpers/test-ap
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { OTP_MAX_ATTEMPTS } from './otp.ts';
 import { CURRENT_PASSWORD_PAUSED_MESSAGE, PASSWORD_CHALLENGE_MESSAGE, PASSWORD_LIMITS } from './sign-in-guard.ts';
+import { outboxDelivered } from '../../tests/helpers/outbox.ts';
 
 let t: TestContext;
 
@@ -157,6 +158,7 @@ describe('one-time codes', () => {
     const unknown = await post(newClient(), '/api/user/login_phone.json', { username: '0932000002' });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json().data).toEqual({ ...known.json().data, sent_to: '093****002' });
+    await outboxDelivered(t.db);
     const sent = await t.db.selectFrom('outbox_messages').select('recipient').execute();
     expect(sent.map((row) => row.recipient)).toContain('84932000001');
     expect(sent.map((row) => row.recipient)).not.toContain('84932000002');
@@ -233,6 +235,7 @@ describe('sign-up with a registered number', () => {
     expect(Object.keys(response.json().data)).toEqual(Object.keys(fresh.json().data));
     // Nothing about the account changed; its owner got a notice, not a code.
     expect(await t.db.selectFrom('users').selectAll().where('phone', '=', '84987654321').execute()).toEqual(before);
+    await outboxDelivered(t.db);
     const notice = await t.db
       .selectFrom('outbox_messages')
       .select('body')

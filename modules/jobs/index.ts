@@ -41,7 +41,9 @@ export function createJobServices(deps: {
   engine: Engine;
   audit: JobsAdminDeps['audit'];
   log?: JobQueueOptions['log'];
+  /** The queue, when the composition root made it first (services that enqueue are built before this). */
+  jobs?: JobQueue;
 }): JobServices {
-  const jobs = createJobQueue(deps.db, deps.engine, deps.log ? { log: deps.log } : {});
+  const jobs = deps.jobs ?? createJobQueue(deps.db, deps.engine, deps.log ? { log: deps.log } : {});
   return { jobs, jobsAdmin: createJobsAdmin({ queue: jobs, audit: deps.audit }) };
 }

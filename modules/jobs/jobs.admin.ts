@@ -12,6 +12,10 @@ export const QUEUE_LABELS: Record<string, string> = {
   'video-uploads.sweep': 'Dọn video tải lên dở dang',
   'exams.tick': 'Kỳ thi: nộp bài hết giờ, nhắc giờ thi, chứng nhận kết quả',
   'broadcasts.send': 'Gửi thông báo hàng loạt (theo lô)',
+  'messages.otp': 'Gửi mã xác thực, liên kết đặt lại mật khẩu (ưu tiên)',
+  'messages.send': 'Gửi email và SMS',
+  'push.send': 'Gửi thông báo đẩy đến trình duyệt',
+  'push.retry': 'Gửi lại thông báo đẩy chưa đến',
 };
 
 const labelOf = (name: string) => QUEUE_LABELS[name] ?? name;

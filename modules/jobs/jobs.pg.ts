@@ -47,6 +47,7 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
   const schedules = new Map<string, number>();
   const throttles: NodeJS.Timeout[] = [];
   const created = new Set<string>();
+  const workers = new Map<string, string>();
   let boss: PgBoss | undefined;
   let schema = 'pgboss';
 
@@ -106,7 +107,8 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       assertQueueName(name);
       await ensureQueue(name);
       const { singletonKey, startAfter, retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds } = opts;
-      return running().send(name, data, {
+      const current = running();
+      const id = await current.send(name, data, {
         ...(singletonKey !== undefined ? { singletonKey } : {}),
         ...(startAfter ? { startAfter } : {}),
         ...(retryLimit !== undefined ? { retryLimit } : {}),
@@ -114,6 +116,9 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
         ...(retryBackoff !== undefined ? { retryBackoff } : {}),
         ...(expireInSeconds !== undefined ? { expireInSeconds } : {}),
       });
+      const worker = workers.get(name);
+      if (id && worker && policies.get(name)?.immediate && !startAfter) current.notifyWorker(worker);
+      return id;
     },
     async work(name, handler) {
       assertQueueName(name);
@@ -141,9 +146,14 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       for (const name of new Set([...policies.keys(), ...handlers.keys(), ...schedules.keys()]))
         await ensureQueue(name);
       for (const [name, handler] of handlers) {
-        await instance.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-          if (job) await handler({ id: job.id, name: job.name, data: job.data });
+        const worker = await instance.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+          if (!job) return;
+          // A job was there: look for the next one at once (a backlog is worked without polling pauses).
+          const id = workers.get(name);
+          if (id) instance.notifyWorker(id);
+          await handler({ id: job.id, name: job.name, data: job.data });
         });
+        workers.set(name, worker);
       }
       for (const [name, everySeconds] of schedules) {
         const cron = cronFor(everySeconds);
@@ -169,6 +179,7 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       const current = boss;
       boss = undefined;
       created.clear();
+      workers.clear();
       if (current) await current.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
     async counts() {

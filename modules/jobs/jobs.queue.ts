@@ -17,9 +17,14 @@ export interface JobPolicy {
    * `stately` policy; periodic queues are unique. Set when the queue is defined, before it is used.
    */
   unique?: boolean;
+  /**
+   * A send wakes this process's worker of the queue at once instead of waiting for its next poll
+   * (one-time codes: delivered within milliseconds by the instance that took the request).
+   */
+  immediate?: boolean;
 }
 
-export interface SendOptions extends Omit<JobPolicy, 'unique'> {
+export interface SendOptions extends Omit<JobPolicy, 'unique' | 'immediate'> {
   /** In a `unique` queue, a send while a job with this key waits returns null (ignored otherwise). */
   singletonKey?: string;
   /** Not before this time. */
@@ -84,6 +89,7 @@ export interface JobQueue {
 
 export const DEFAULT_POLICY: Required<JobPolicy> = {
   unique: false,
+  immediate: false,
   retryLimit: 3,
   retryDelaySeconds: 30,
   retryBackoff: true,

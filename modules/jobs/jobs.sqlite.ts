@@ -40,6 +40,8 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
   const handlers = new Map<string, JobHandler>();
   const schedules = new Map<string, number>();
   const busy = new Set<string>();
+  /** Queues woken while their drain was running: it looks once more before it stops. */
+  const again = new Set<string>();
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let lastMaintenance = 0;
@@ -70,7 +72,20 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
+    if (row && started && queuePolicy.immediate && !opts.startAfter) wake(name);
     return row ? String(row.id) : null;
+  }
+
+  /** Works the queue now in this process (a send to an `immediate` queue). */
+  function wake(name: string): void {
+    const handler = handlers.get(name);
+    if (!handler) return;
+    again.add(name);
+    const run = drain(name, handler).catch((error: unknown) =>
+      options.log?.error({ err: error, queue: name }, 'job queue poll failed'),
+    );
+    running.add(run);
+    void run.finally(() => running.delete(run));
   }
 
   /** Takes back runs left active past their deadline (their process died). */
@@ -152,7 +167,10 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     if (busy.has(name)) return;
     busy.add(name);
     try {
-      for (let row = await claim(name); row && started; row = await claim(name)) await runOne(name, handler, row);
+      do {
+        again.delete(name);
+        for (let row = await claim(name); row && started; row = await claim(name)) await runOne(name, handler, row);
+      } while (again.has(name) && started);
     } finally {
       busy.delete(name);
     }

@@ -108,6 +108,8 @@ describe('studio jobs page API', () => {
   it('lists a failed job with its error and attempts; "Chạy lại" runs it again', async () => {
     const { jobs } = t.services;
     let calls = 0;
+    // The test app starts the queue (mail and push jobs): stopped, to declare this test's queue first.
+    await jobs.stop();
     await jobs.define('test.mail', { retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false });
     await jobs.work('test.mail', async () => {
       calls += 1;

@@ -10,6 +10,7 @@ import { createPartnershipRequest } from '../../tests/factories/partnerships.ts'
 import { nextClientAddress, signIn } from '../../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { COOPERATE_ADDRESS_LIMIT, COOPERATE_LIMIT } from './partnerships.service.ts';
+import { outboxDelivered } from '../../tests/helpers/outbox.ts';
 
 let t: TestContext;
 let learner: Awaited<ReturnType<typeof signIn>>;
@@ -73,6 +74,7 @@ describe('sending a request', () => {
       status: 'new',
       source_path: '/giai-phap/truong-hoc-so',
     });
+    await outboxDelivered(t.db);
     const mail = await t.db
       .selectFrom('outbox_messages')
       .selectAll()

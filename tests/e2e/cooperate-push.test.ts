@@ -23,6 +23,7 @@ import { describe, expect, it } from 'vitest';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 import { axeViolations } from './axe.ts';
+import { outboxDelivered } from '../helpers/outbox.ts';
 
 const journey = useJourney();
 
@@ -105,6 +106,7 @@ describe('partnership requests', () => {
       .where('email', '=', 'mai.ngo@thanhcong.edu.vn')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'school', phone: '84987654321', learners: 640, source_path: '/giai-phap' });
+    await outboxDelivered(db);
     const mail = await db
       .selectFrom('outbox_messages')
       .select('subject')

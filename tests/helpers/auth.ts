@@ -1,6 +1,7 @@
 /** Signing in within integration tests, through the real login endpoint. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { outboxDelivered } from './outbox.ts';
 import type { TestContext } from './test-app.ts';
 
 export const SAME_ORIGIN = { origin: 'http://localhost:3000' };
@@ -36,6 +37,7 @@ export async function signIn(t: TestContext, username: string, password: string)
 
 /** The 6-digit code of the latest message the outbox holds for this recipient. */
 export async function readLatestCode(db: Kysely<Database>, recipient: string): Promise<string> {
+  await outboxDelivered(db, recipient);
   const message = await db
     .selectFrom('outbox_messages')
     .select(['body', 'subject'])
@@ -48,6 +50,7 @@ export async function readLatestCode(db: Kysely<Database>, recipient: string): P
 }
 
 export async function readLatestLink(db: Kysely<Database>, recipient: string, path: string): Promise<string> {
+  await outboxDelivered(db, recipient);
   const message = await db
     .selectFrom('outbox_messages')
     .select('body')

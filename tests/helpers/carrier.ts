@@ -4,6 +4,7 @@ import { readDate } from '../../db/connect.ts';
 import { signSmsBody } from '../../modules/subscriptions/carrier-sms.ts';
 import { createCarrierCourse } from '../factories/subscriptions.ts';
 import { nextClientAddress } from './auth.ts';
+import { outboxDelivered } from './outbox.ts';
 import type { Shopper } from './commerce.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -48,7 +49,8 @@ export async function enrolmentEnd(t: TestContext, userId: number, courseId: num
   return { end: readDate(row.ends_at), source: row.source };
 }
 
-export function smsTo(t: TestContext, phone: string) {
+export async function smsTo(t: TestContext, phone: string) {
+  await outboxDelivered(t.db, phone);
   return t.db
     .selectFrom('outbox_messages')
     .select('body')

@@ -15,6 +15,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { seedDemoData } from '../../db/seed/index.ts';
 import { createServices, type Services } from '../../modules/services.ts';
 import { createApp } from '../../server/app.ts';
+import { registerDeliveryJobs } from '../../server/jobs.ts';
 import { createPgSchema, dropPgSchema } from './pg-schema.ts';
 
 export interface TestContext {
@@ -113,6 +114,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     uploadsDir,
     ...(baseUrl ? { baseUrl } : {}),
     async close() {
+      await services.jobs.stop();
+      services.messaging.close();
       await app.close();
       await discard();
     },
@@ -157,6 +160,10 @@ async function startTestApp(database: DatabaseHandle, env: Env, options: TestCon
     ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
   });
   await app.ready();
+  // Mail, SMS and Web Push are delivered by jobs (tests/helpers/outbox.ts waits for them); the
+  // periodic jobs are not scheduled in tests.
+  await registerDeliveryJobs(services);
+  await services.jobs.start();
   let baseUrl: string | undefined;
   if (options.listen) {
     await app.listen({ host: '127.0.0.1', port: 0 });

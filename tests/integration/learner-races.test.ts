@@ -22,6 +22,7 @@ import { nextClientAddress, signIn } from '../helpers/auth.ts';
 import { startPushEndpoint } from '../helpers/push-endpoint.ts';
 import { race, RACERS, statusesOf } from '../helpers/race.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+import { outboxDelivered } from '../helpers/outbox.ts';
 
 let t: TestContext;
 let push: Awaited<ReturnType<typeof startPushEndpoint>>;
@@ -248,6 +249,7 @@ describe('one-time actions: one request wins, the others are refused as they wou
       const asked = await t.app.inject(send('POST', '/api/user/change_email.json', one.bearer, { email: address }));
       expect(asked.statusCode, asked.body).toBe(200);
     }
+    await outboxDelivered(t.db);
     const links = await t.db
       .selectFrom('outbox_messages')
       .select('body')
