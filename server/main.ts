@@ -88,6 +88,8 @@ async function main(): Promise<void> {
   await workQueuedJobs(services);
   await registerDeliveryJobs(services);
   await services.jobs.start();
+  // A broadcast left sending with no job (sent before broadcasts were jobs) continues.
+  await services.broadcasts.requeueStranded();
 
   let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {

@@ -250,17 +250,22 @@ export function createBroadcastsService(deps: {
       return rows.map((row) => ({ id: row.id, name: row.name, followers: Number(row.followers) }));
     },
 
-    /**
-     * Declares the queue and works its jobs (server/jobs.ts, before the queue starts). A broadcast
-     * still `sending` with no job waiting (sent before broadcasts were jobs, or its job out of
-     * retries) gets one: the singleton key collapses it into any job already queued, and a learner
-     * already reached is skipped by the (broadcast, user) constraint.
-     */
+    /** Declares the queue and works its jobs (server/jobs.ts, before the queue starts). */
     async work() {
       await ready();
       await jobs.work<{ broadcastId: number }>(BROADCAST_QUEUE, (job) => runJob(job.data.broadcastId));
+    },
+
+    /**
+     * Once the queue has started: a broadcast still `sending` with no job waiting (sent before
+     * broadcasts were jobs, or its job out of retries) gets one. The singleton key collapses it into
+     * any job already queued, and a learner already reached is skipped by the (broadcast, user)
+     * constraint, so running this on every instance at every start is harmless.
+     */
+    async requeueStranded() {
       const sending = await db.selectFrom('broadcasts').select('id').where('status', '=', 'sending').execute();
       for (const { id } of sending) await enqueue(id);
+      return sending.length;
     },
 
     /** One job's run: a few batches, then the next job. */

@@ -284,6 +284,7 @@ describe('broadcasts on the job queue', () => {
     const next = instance(otherDb(), { batchSize: 80, batchesPerJob: 3 });
     await next.broadcasts.work();
     await next.jobs.start();
+    expect(await next.broadcasts.requeueStranded()).toBe(1);
     await next.broadcasts.settle();
     await next.jobs.stop();
     await expectDeliveredOnce(row.id, title, recipients);
