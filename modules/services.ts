@@ -359,6 +359,7 @@ export function createServices({
       courses: studioCourses,
       uploadsDir: path.join(env.DATA_DIR, 'video-uploads'),
       videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
+      storage,
     }),
     studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
