@@ -100,7 +100,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   lessonAccess: LessonAccessService;
   /** Lesson content, curriculum with done marks, the learning log, course progress, my courses. */
   learning: LearningService;
-  /** Video lessons: HLS transcoding jobs, signed playback URLs (`playbackFor`), the worker. */
+  /** Video lessons: the `video.transcode` job, signed playback URLs (`playbackFor`), segment redirects. */
   video: VideoService;
   /** The studio (editors and admins): orders, refunds, learners, the audit log. */
   studio: StudioService;
@@ -259,6 +259,7 @@ export function createServices({
     ...(logger ? { log: logger } : {}),
     // A ready video sets its lesson's duration: the cached curriculum and course totals change.
     onReady: () => cache.invalidate('catalog:'),
+    jobs: () => jobServices.jobs,
   });
   // A passed quiz completes its lesson; a completed course gets its certificate (after the progress write).
   const extras = createLearningExtrasServices({
