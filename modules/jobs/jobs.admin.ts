@@ -12,6 +12,8 @@ export const QUEUE_LABELS: Record<string, string> = {
   'video-uploads.sweep': 'Dọn video tải lên dở dang',
   'exams.tick': 'Kỳ thi: nộp bài hết giờ, nhắc giờ thi, chứng nhận kết quả',
   'broadcasts.send': 'Gửi thông báo hàng loạt (theo lô)',
+  'video.transcode': 'Chuyển mã video bài học',
+  'video.maintain': 'Dọn thư mục tạm chuyển mã, gửi lại video bị treo',
 };
 
 const labelOf = (name: string) => QUEUE_LABELS[name] ?? name;
