@@ -131,11 +131,16 @@ export function createMultipartChunks(deps: {
       .where('upload_id', '=', row.id)
       .orderBy('part_number')
       .execute();
-    await storage.completeMultipart(
-      row.storage_key!,
-      row.multipart_id!,
-      parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
-    );
+    try {
+      await storage.completeMultipart(
+        row.storage_key!,
+        row.multipart_id!,
+        parts.map((part) => ({ partNumber: part.part_number, etag: part.etag })),
+      );
+    } catch (error) {
+      // Completed already by a request that stopped before queuing the video: the object is there.
+      if ((await storage.headObject(row.storage_key!))?.size !== Number(row.size)) throw error;
+    }
     await db.deleteFrom('video_upload_parts').where('upload_id', '=', row.id).execute();
     return row.storage_key!;
   }

@@ -15,7 +15,8 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Database, VideoUploadsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatMegabytes, hasMultipart, type ObjectStorage } from '../media/storage.ts';
 import { createMultipartChunks } from './video-uploads.s3.ts';
@@ -26,6 +27,10 @@ export type VideoUploadsService = ReturnType<typeof createVideoUploadsService>;
 
 /** An unfinished upload untouched this long is abandoned: a day, so an editor can resume tomorrow morning. */
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** A complete upload whose video was not queued this long after its last chunk is finished by the next request. */
+const FINISH_STALLED_MS = 2 * 60 * 1000;
+
+type UploadRow = Selectable<VideoUploadsTable>;
 
 export function createVideoUploadsService(deps: {
   db: Kysely<Database>;
@@ -117,7 +122,14 @@ export function createVideoUploadsService(deps: {
     const row = await find(courseId, lessonId, uploadId);
     const received = Number(row.received);
     const size = Number(row.size);
-    if (received === size) throw new AppError('CONFLICT', 'Tệp đã được tải lên đầy đủ.', { offset: String(received) });
+    if (received === size) {
+      // Every byte arrived but the request that completed it stopped before queuing the video (a
+      // crash, a storage error): the next request finishes it, once.
+      if (multipart && row.asset_id === null && (await claimStalledFinish(row))) {
+        return finishMultipart(actor, courseId, lessonId, row);
+      }
+      throw new AppError('CONFLICT', 'Tệp đã được tải lên đầy đủ.', { offset: String(received) });
+    }
     if (offset !== received)
       throw new AppError('CONFLICT', `Vị trí tiếp tục không khớp: máy chủ đã nhận ${received} byte.`, {
         offset: String(received),
@@ -125,14 +137,7 @@ export function createVideoUploadsService(deps: {
     if (multipart) {
       const next = await multipart.append(row, body);
       if (next < size) return view({ ...row, received: next });
-      const sourceKey = await multipart.complete(row);
-      const queued = await courses.queueVideoSource(actor, courseId, lessonId, sourceKey);
-      await db
-        .updateTable('video_uploads')
-        .set({ asset_id: queued.asset_id, updated_at: nowIso() })
-        .where('id', '=', uploadId)
-        .execute();
-      return view({ ...row, received: size, asset_id: queued.asset_id });
+      return finishMultipart(actor, courseId, lessonId, row);
     }
     const file = fileOf(uploadId, row.extension);
     // A chunk cut off half way (an earlier broken connection) left bytes past `received`: drop them.
@@ -170,6 +175,31 @@ export function createVideoUploadsService(deps: {
       .execute();
     await fs.rm(file, { force: true });
     return view({ ...row, received: size, asset_id: queued.asset_id });
+  }
+
+  /** The parts become the source object, which is queued for transcoding. */
+  async function finishMultipart(actor: Actor, courseId: number, lessonId: number, row: UploadRow) {
+    const sourceKey = await multipart!.complete(row);
+    const queued = await courses.queueVideoSource(actor, courseId, lessonId, sourceKey);
+    await db
+      .updateTable('video_uploads')
+      .set({ asset_id: queued.asset_id, updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
+    return view({ ...row, received: row.size, asset_id: queued.asset_id });
+  }
+
+  /** A complete upload left unqueued for FINISH_STALLED_MS is claimed (by its last update) to finish it. */
+  async function claimStalledFinish(row: UploadRow): Promise<boolean> {
+    if (new Date(row.updated_at as string | Date).getTime() > Date.now() - FINISH_STALLED_MS) return false;
+    const claimed = await db
+      .updateTable('video_uploads')
+      .set({ updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .where('asset_id', 'is', null)
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1;
   }
 
   /**

@@ -191,6 +191,28 @@ for (const driver of ['local', 's3'] as const) {
       await t.db.updateTable('video_assets').set({ lesson_id: lessonId }).where('id', '=', assetId).execute();
     });
 
+    if (driver === 's3')
+      it('finishes, once, a complete upload whose video was never queued (the request stopped)', async () => {
+        const base = `/api/admin/courses/${courseId}/lessons/${lessonId}/uploads`;
+        const created = await call(t, 'POST', `${base}.json`, { filename: 'x.mkv', size: MiB });
+        const id = (created.json().data as { upload_id: string }).upload_id;
+        const chunk = bytes.subarray(0, MiB);
+        const sent = await call(t, 'PATCH', `${base}/${id}.json?offset=0`, chunk, 'application/octet-stream');
+        const firstAsset = sent.json().data.asset_id as number;
+        // As if the request had stopped after completing the object, before queuing it.
+        await t.db.deleteFrom('video_assets').where('id', '=', firstAsset).execute();
+        const old = new Date(Date.now() - 5 * 60 * 1000).toISOString();
+        await t.db.updateTable('video_uploads').set({ asset_id: null, updated_at: old }).where('id', '=', id).execute();
+        const retried = await Promise.all(
+          [t, second].map((on) => call(on, 'PATCH', `${base}/${id}.json?offset=0`, chunk, 'application/octet-stream')),
+        );
+        expect(retried.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+        const status = (await call(second, 'GET', `${base}/${id}.json`)).json().data;
+        expect(status).toMatchObject({ complete: true, asset_id: expect.any(Number) });
+        const queued = await t.services.video.assetStatus(status.asset_id as number);
+        expect((await t.services.storage.headObject(queued!.source_key))?.size).toBe(MiB);
+      });
+
     it('sweeps an abandoned upload: its multipart upload aborted, its pending bytes gone', async () => {
       const base = `/api/admin/courses/${courseId}/lessons/${lessonId}/uploads`;
       const created = await call(t, 'POST', `${base}.json`, { filename: 'x.mp4', size: 20 * MiB });
