@@ -166,7 +166,7 @@ export interface ServiceDeps {
   sessionSecret?: string;
   /** Replaces the object storage chosen from the environment (tests: a driver that fails). */
   storage?: ObjectStorage;
-  /** Where services report problems with outside providers and the video worker's jobs (the server's logger); silent without. */
+  /** Where services report problems with outside providers and the video transcodes (the server's logger); silent without. */
   logger?: IdentityLogger & WorkerLogger;
   /** A CLI beside a running server: reach the payment simulators over HTTP (PUBLIC_URL). */
   remoteSimulator?: boolean;
