@@ -55,7 +55,6 @@ await runCli(USAGE, readOptions, async (options, { env, database }) => {
   const secret = resolveSessionSecret(env);
   // The video's `video.transcode` job goes on the server's queue (started only to send it).
   const jobs = createJobQueue(database.db, database.engine);
-  await jobs.start();
   const video = createVideoService({
     jobs: () => jobs,
     db: database.db,
@@ -65,6 +64,8 @@ await runCli(USAGE, readOptions, async (options, { env, database }) => {
     urlTtlSeconds: env.VIDEO_URL_TTL_SECONDS,
     maxAttempts: env.VIDEO_MAX_ATTEMPTS,
   });
+  await video.registerJobs({ work: false });
+  await jobs.start();
   try {
     const asset = await video.ingestFile(options.lessonId, options.file, options.captions);
     console.log(

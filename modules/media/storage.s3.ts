@@ -9,7 +9,30 @@ import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { assertSafeKey, encodeKey, type MultipartStorage, type ObjectStorage, type PutOptions } from './storage.ts';
+import { assertSafeKey, encodeKey, type ObjectStorage, type PutOptions } from './storage.ts';
+
+/**
+ * S3 multipart uploads, for drivers that have them (S3): the upload id and the parts' ETags are
+ * kept by the caller (in the database), so each part may be sent from another instance.
+ */
+export interface MultipartStorage {
+  createMultipart(key: string, contentType: string, options?: PutOptions): Promise<string>;
+  /** Sends a file (or the byte range `[start, end)` of it) as part `partNumber`; returns its ETag. */
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    file: string,
+    range?: { start: number; end: number },
+  ): Promise<string>;
+  completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<void>;
+  /** Drops an unfinished upload and its parts; one already gone is not an error. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+}
+
+export function hasMultipart(storage: ObjectStorage): storage is ObjectStorage & MultipartStorage {
+  return 'createMultipart' in storage && typeof storage.createMultipart === 'function';
+}
 
 export interface S3StorageOptions {
   bucket: string;

@@ -14,7 +14,13 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.ts';
 import { createS3Storage } from './storage.s3.ts';
 
-export { createS3Storage, MIN_PART_BYTES, type S3StorageOptions } from './storage.s3.ts';
+export {
+  createS3Storage,
+  hasMultipart,
+  MIN_PART_BYTES,
+  type MultipartStorage,
+  type S3StorageOptions,
+} from './storage.s3.ts';
 
 export type ContentEncoding = 'base64' | 'blob';
 
@@ -88,29 +94,6 @@ export interface ObjectStorage {
   presignGet(key: string, expiresSeconds: number): Promise<string | null>;
   /** The public address of an object: `/uploads/{key}` on disk, the bucket's public URL on S3. */
   publicUrl(key: string): string;
-}
-
-/**
- * S3 multipart uploads, for drivers that have them (S3): the upload id and the parts' ETags are
- * kept by the caller (in the database), so each part may be sent from another instance.
- */
-export interface MultipartStorage {
-  createMultipart(key: string, contentType: string, options?: PutOptions): Promise<string>;
-  /** Sends a file (or the byte range `[start, end)` of it) as part `partNumber`; returns its ETag. */
-  uploadPart(
-    key: string,
-    uploadId: string,
-    partNumber: number,
-    file: string,
-    range?: { start: number; end: number },
-  ): Promise<string>;
-  completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<void>;
-  /** Drops an unfinished upload and its parts; one already gone is not an error. */
-  abortMultipart(key: string, uploadId: string): Promise<void>;
-}
-
-export function hasMultipart(storage: ObjectStorage): storage is ObjectStorage & MultipartStorage {
-  return 'createMultipart' in storage && typeof storage.createMultipart === 'function';
 }
 
 // ---------------------------------------------------------------------------------------------

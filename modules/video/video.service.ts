@@ -98,11 +98,20 @@ export function createVideoService(deps: VideoServiceDeps) {
     });
   }
 
+  const transcodePolicy = {
+    retryLimit: Math.max(0, deps.maxAttempts - 1),
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: TRANSCODE_DEADLINE_SECONDS,
+  };
+
   /** Sends the asset's transcode job; a failure is logged (`maintain` sends it again later). */
   async function sendTranscode(assetId: number): Promise<void> {
     if (!deps.jobs) return;
     try {
-      await deps.jobs().send(TRANSCODE_QUEUE, { assetId }, { singletonKey: `asset:${assetId}` });
+      // The policy goes with each job too: a job sent before the queue was defined (the media CLI)
+      // still gets the long deadline.
+      await deps.jobs().send(TRANSCODE_QUEUE, { assetId }, { ...transcodePolicy, singletonKey: `asset:${assetId}` });
     } catch (error) {
       log.warn({ err: error, assetId }, 'video transcode job not sent; the periodic check sends it again');
     }
@@ -260,13 +269,7 @@ export function createVideoService(deps: VideoServiceDeps) {
     async registerJobs(options: { work: boolean }): Promise<void> {
       if (!deps.jobs) return;
       const jobs = deps.jobs();
-      await jobs.define(TRANSCODE_QUEUE, {
-        unique: true,
-        retryLimit: Math.max(0, deps.maxAttempts - 1),
-        retryDelaySeconds: 30,
-        retryBackoff: true,
-        expireInSeconds: TRANSCODE_DEADLINE_SECONDS,
-      });
+      await jobs.define(TRANSCODE_QUEUE, { unique: true, ...transcodePolicy });
       if (!options.work) return;
       const available = await checkTools(deps.tools);
       if (!available.ok) {
