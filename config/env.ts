@@ -108,7 +108,7 @@ const envSchema = z
     // Video (HLS pipeline): ffmpeg and ffprobe on PATH unless given; without them videos stay "not available yet".
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-    /** Run the transcoding worker in this process (turn off on web-only instances). */
+    /** Work the `video.transcode` queue in this process (turn off on web-only instances). */
     VIDEO_WORKER: booleanFlag.default(true),
     /** Tries of a transcoding job before it is marked failed. */
     VIDEO_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),

@@ -224,6 +224,7 @@ export interface Database extends ExamsTables, JobsTables {
   audit_log: AuditLogTable;
   payment_queries: PaymentQueriesTable;
   video_uploads: VideoUploadsTable;
+  video_upload_parts: VideoUploadPartsTable;
   video_captions: VideoCaptionsTable;
   partnership_requests: PartnershipRequestsTable;
   push_subscriptions: PushSubscriptionsTable;
@@ -1128,8 +1129,22 @@ export interface VideoUploadsTable {
   received: ColumnType<number, number | undefined, number>;
   /** The video asset queued once every byte has arrived. */
   asset_id: number | null;
+  /** S3 only (decision 0013): the source's object key and its multipart upload. */
+  storage_key: string | null;
+  multipart_id: string | null;
+  /** S3 only: the bytes after the last whole part, waiting in their own object. */
+  pending_key: string | null;
+  pending_bytes: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The parts of a resumable upload's S3 multipart upload. */
+export interface VideoUploadPartsTable {
+  upload_id: string;
+  part_number: number;
+  etag: string;
+  size: ColumnType<number, number, number>;
 }
 // ── Partnership requests and web push (issue 8 §2, §3) ───────────────────────────────────────────
 

@@ -101,7 +101,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   lessonAccess: LessonAccessService;
   /** Lesson content, curriculum with done marks, the learning log, course progress, my courses. */
   learning: LearningService;
-  /** Video lessons: HLS transcoding jobs, signed playback URLs (`playbackFor`), the worker. */
+  /** Video lessons: the `video.transcode` job, signed playback URLs (`playbackFor`), segment redirects. */
   video: VideoService;
   /** The studio (editors and admins): orders, refunds, learners, the audit log. */
   studio: StudioService;
@@ -167,7 +167,7 @@ export interface ServiceDeps {
   sessionSecret?: string;
   /** Replaces the object storage chosen from the environment (tests: a driver that fails). */
   storage?: ObjectStorage;
-  /** Where services report problems with outside providers and the video worker's jobs (the server's logger); silent without. */
+  /** Where services report problems with outside providers and the video transcodes (the server's logger); silent without. */
   logger?: IdentityLogger & WorkerLogger;
   /** A CLI beside a running server: reach the payment simulators over HTTP (PUBLIC_URL). */
   remoteSimulator?: boolean;
@@ -270,6 +270,7 @@ export function createServices({
     ...(logger ? { log: logger } : {}),
     // A ready video sets its lesson's duration: the cached curriculum and course totals change.
     onReady: () => cache.invalidate('catalog:'),
+    jobs: () => jobServices.jobs,
   });
   // A passed quiz completes its lesson; a completed course gets its certificate (after the progress write).
   const extras = createLearningExtrasServices({
@@ -371,6 +372,7 @@ export function createServices({
       courses: studioCourses,
       uploadsDir: path.join(env.DATA_DIR, 'video-uploads'),
       videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
+      storage,
     }),
     studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { createJobQueue } from '../modules/jobs/index.ts';
 import { createObjectStorage } from '../modules/media/storage.ts';
 import { checkTools } from '../modules/video/ffmpeg.ts';
 import { createVideoService, type CaptionInput } from '../modules/video/video.service.ts';
@@ -52,7 +53,10 @@ await runCli(USAGE, readOptions, async (options, { env, database }) => {
       throw new Error(`Không chạy được ${available.missing.join(', ')}: cài ffmpeg hoặc đặt FFMPEG_PATH/FFPROBE_PATH.`);
   }
   const secret = resolveSessionSecret(env);
+  // The video's `video.transcode` job goes on the server's queue (started only to send it).
+  const jobs = createJobQueue(database.db, database.engine);
   const video = createVideoService({
+    jobs: () => jobs,
     db: database.db,
     storage: createObjectStorage(env, secret),
     secret,
@@ -60,6 +64,8 @@ await runCli(USAGE, readOptions, async (options, { env, database }) => {
     urlTtlSeconds: env.VIDEO_URL_TTL_SECONDS,
     maxAttempts: env.VIDEO_MAX_ATTEMPTS,
   });
+  await video.registerJobs({ work: false });
+  await jobs.start();
   try {
     const asset = await video.ingestFile(options.lessonId, options.file, options.captions);
     console.log(
@@ -101,5 +107,7 @@ await runCli(USAGE, readOptions, async (options, { env, database }) => {
       /video_assets|lessons/,
       'Cơ sở dữ liệu chưa có bảng video: chạy npm run db:migrate trước.',
     );
+  } finally {
+    await jobs.stop();
   }
 });

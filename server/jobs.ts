@@ -73,6 +73,17 @@ export function periodicJobs(services: Services, log: JobsLog): Periodic[] {
         if (removed > 0) log.info({ removed }, 'abandoned video uploads removed');
       },
     },
+    // The transcoder's temporary folders older than a transcode's deadline go; videos left without a
+    // job (a send that failed, a transcoder that died) get it sent again.
+    {
+      name: 'video.maintain',
+      everySeconds: 10 * 60,
+      expireInSeconds: 5 * 60,
+      run: async () => {
+        const report = await services.video.maintain();
+        if (report.removedDirs + report.resent > 0) log.info({ report }, 'video maintenance');
+      },
+    },
     // Exam attempts past their deadline are submitted even when the browser is gone (every read of an
     // attempt also closes it first, so this only makes results and rankings prompt); contest reminders
     // go out 15 minutes before opening and final results are certified. Each step is claimed or

@@ -87,15 +87,17 @@ async function main(): Promise<void> {
   // Queued work (broadcasts, in batches): a broadcast left half sent continues from its durable job.
   await workQueuedJobs(services);
   await registerDeliveryJobs(services);
+  // Video transcodes are jobs too; instances with VIDEO_WORKER (and ffmpeg) work them.
+  await services.video.registerJobs({ work: env.VIDEO_WORKER });
   await services.jobs.start();
   // A broadcast left sending with no job (sent before broadcasts were jobs) continues.
   await services.broadcasts.requeueStranded();
 
-  let stopVideoWorker = async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // A running transcode gives its video back to the queue (another instance takes it).
+    services.video.stopTranscoding();
     await services.jobs.stop();
-    await stopVideoWorker();
     await app.close();
     await database.close();
     process.exit(0);
@@ -116,19 +118,17 @@ async function main(): Promise<void> {
   );
 
   // Video lessons, once serving: in demo and development the demo clip for the free courses' video
-  // lessons that have none (the first start, or the first one with ffmpeg), then the transcoding
-  // worker (one job at a time; without ffmpeg it says so once and lessons stay "not available yet").
+  // lessons that have none (the first start, or the first one with ffmpeg), queued for transcoding.
   if (env.APP_ENV === 'demo' || env.APP_ENV === 'development') {
     try {
       const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH };
       const demo = await seedDemoVideo(database.db, services.video, tools);
-      // Without ffmpeg (demo.skipped) the worker below says so, once.
+      // Without ffmpeg (demo.skipped) registerJobs has said so, once.
       if (demo.queued > 0) app.log.info({ lessons: demo.queued }, 'demo video queued for transcoding');
     } catch (error) {
       app.log.error({ err: error }, 'demo video not generated');
     }
   }
-  if (env.VIDEO_WORKER) stopVideoWorker = await services.video.createWorker().start();
 }
 
 main().catch((error: unknown) => {

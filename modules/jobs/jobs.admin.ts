@@ -16,6 +16,8 @@ export const QUEUE_LABELS: Record<string, string> = {
   'messages.send': 'Gửi email và SMS',
   'push.send': 'Gửi thông báo đẩy đến trình duyệt',
   'push.retry': 'Gửi lại thông báo đẩy chưa đến',
+  'video.transcode': 'Chuyển mã video bài học',
+  'video.maintain': 'Dọn thư mục tạm chuyển mã, gửi lại video bị treo',
 };
 
 const labelOf = (name: string) => QUEUE_LABELS[name] ?? name;

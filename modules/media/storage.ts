@@ -7,13 +7,20 @@
  * `direct_url`.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../../lib/errors.ts';
+import { createS3Storage } from './storage.s3.ts';
+
+export {
+  createS3Storage,
+  hasMultipart,
+  MIN_PART_BYTES,
+  type MultipartStorage,
+  type S3StorageOptions,
+} from './storage.s3.ts';
 
 export type ContentEncoding = 'base64' | 'blob';
 
@@ -78,6 +85,13 @@ export interface ObjectStorage {
   putFile(key: string, file: string, contentType: string, options?: PutOptions): Promise<void>;
   /** Removes an object; removing one that isn't there is not an error. */
   deleteObject(key: string): Promise<void>;
+  /** An object as a stream with its size (served from disk without reading it whole), or null. */
+  readStream(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * A short-lived URL the browser may GET a private object from directly (S3 presigned GET); null
+   * when the driver has none (the disk: the app streams the file itself).
+   */
+  presignGet(key: string, expiresSeconds: number): Promise<string | null>;
   /** The public address of an object: `/uploads/{key}` on disk, the bucket's public URL on S3. */
   publicUrl(key: string): string;
 }
@@ -103,7 +117,7 @@ export function assertSafeKey(key: unknown): asserts key is string {
     throw new AppError('VALIDATION_FAILED', 'Đường dẫn tệp không hợp lệ.', { key: 'Đường dẫn tệp không hợp lệ.' });
 }
 
-function encodeKey(key: string): string {
+export function encodeKey(key: string): string {
   return key.split('/').map(encodeURIComponent).join('/');
 }
 
@@ -296,6 +310,22 @@ export function createLocalStorage({ root, publicUrl, secret }: LocalStorageOpti
       await fs.rm(target, { force: true });
     },
 
+    async readStream(key) {
+      const file = filePath(key);
+      try {
+        const stat = await fs.stat(file);
+        if (!stat.isFile()) return null;
+        return { stream: createReadStream(file), size: stat.size };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async presignGet() {
+      return null;
+    },
+
     publicUrl: localUrl,
   };
 }
@@ -308,176 +338,6 @@ function isMissing(error: unknown): boolean {
 export function formatMegabytes(bytes: number): string {
   const megabytes = bytes / (1024 * 1024);
   return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1).replace('.', ',')} MB`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// S3 driver
-
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  /** An S3-compatible endpoint (MinIO, R2, Spaces…); AWS itself when omitted. */
-  endpoint?: string | undefined;
-  forcePathStyle?: boolean | undefined;
-  accessKeyId?: string | undefined;
-  secretAccessKey?: string | undefined;
-  /** Where objects are read publicly (a CDN); otherwise the object's own URL at the endpoint. */
-  publicUrl?: string | undefined;
-}
-
-/** The SDK is loaded on first use: most runs (development, tests) keep objects on disk. */
-async function loadSdk() {
-  const [sdk, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
-  return { ...sdk, getSignedUrl: presigner.getSignedUrl };
-}
-
-export function createS3Storage(options: S3StorageOptions): ObjectStorage {
-  let connection: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof loadSdk>> }> | undefined;
-  const connect = () =>
-    (connection ??= loadSdk().then((sdk) => ({
-      sdk,
-      client: new sdk.S3Client({
-        region: options.region,
-        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-        forcePathStyle: options.forcePathStyle ?? false,
-        ...(options.accessKeyId && options.secretAccessKey
-          ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-          : {}),
-        // S3-compatible stores don't all know the newer default checksums; a presigned PUT must not
-        // ask the browser for a checksum it can't send.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      }),
-    })));
-  const bucket = options.bucket;
-  const publicBase = options.publicUrl?.replace(/\/+$/, '');
-
-  function objectUrl(key: string): string {
-    if (publicBase) return `${publicBase}/${encodeKey(key)}`;
-    if (options.endpoint) {
-      const endpoint = new URL(options.endpoint);
-      const prefix = endpoint.pathname.replace(/\/+$/, '');
-      return options.forcePathStyle
-        ? `${endpoint.origin}${prefix}/${bucket}/${encodeKey(key)}`
-        : `${endpoint.protocol}//${bucket}.${endpoint.host}${prefix}/${encodeKey(key)}`;
-    }
-    return `https://${bucket}.s3.${options.region}.amazonaws.com/${encodeKey(key)}`;
-  }
-
-  const notFound = (error: unknown) => {
-    const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
-    return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
-  };
-
-  return {
-    driver: 's3',
-
-    // A presigned PUT can't carry a size range (only an exact length): the size is checked when
-    // the object is used (MediaService reads headObject first).
-    async presignPut(key, contentType, contentEncoding, _maxBytes, expiresSeconds) {
-      assertSafeKey(key);
-      const { client, sdk } = await connect();
-      const command = new sdk.PutObjectCommand({
-        Bucket: bucket,
-        Key: key,
-        ContentType: contentType,
-        ACL: 'public-read',
-        ...(contentEncoding === 'base64' ? { ContentEncoding: 'base64' } : {}),
-      });
-      const url = await sdk.getSignedUrl(client, command, {
-        expiresIn: expiresSeconds,
-        // The client sends these as headers (SPEC §7): sign them as headers, not query parameters.
-        signableHeaders: new Set(['content-type']),
-        unhoistableHeaders: new Set(['x-amz-acl']),
-      });
-      return { url, direct_url: objectUrl(key) };
-    },
-
-    async headObject(key) {
-      assertSafeKey(key);
-      const { client, sdk } = await connect();
-      try {
-        const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return {
-          size: head.ContentLength ?? 0,
-          contentType: head.ContentType ?? null,
-          contentEncoding: head.ContentEncoding ?? null,
-        };
-      } catch (error) {
-        if (notFound(error)) return null;
-        throw error;
-      }
-    },
-
-    async getObject(key) {
-      assertSafeKey(key);
-      const { client, sdk } = await connect();
-      try {
-        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
-        if (!object.Body) return null;
-        return Buffer.from(await object.Body.transformToByteArray());
-      } catch (error) {
-        if (notFound(error)) return null;
-        throw error;
-      }
-    },
-
-    async getFile(key, file) {
-      assertSafeKey(key);
-      const { client, sdk } = await connect();
-      try {
-        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
-        if (!object.Body) return false;
-        await pipeline(object.Body as Readable, createWriteStream(file));
-        return true;
-      } catch (error) {
-        if (notFound(error)) return false;
-        throw error;
-      }
-    },
-
-    async putObject(key, body, contentType, putOptions) {
-      assertSafeKey(key);
-      const { client, sdk } = await connect();
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          ...(putOptions?.private
-            ? { CacheControl: 'private, max-age=31536000, immutable' }
-            : { ACL: 'public-read', CacheControl: 'public, max-age=31536000, immutable' }),
-        }),
-      );
-    },
-
-    async putFile(key, file, contentType, putOptions) {
-      assertSafeKey(key);
-      const { client, sdk } = await connect();
-      const { size } = await fs.stat(file);
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: createReadStream(file),
-          ContentLength: size,
-          ContentType: contentType,
-          ...(putOptions?.private
-            ? { CacheControl: 'private, max-age=31536000, immutable' }
-            : { ACL: 'public-read', CacheControl: 'public, max-age=31536000, immutable' }),
-        }),
-      );
-    },
-
-    async deleteObject(key) {
-      assertSafeKey(key);
-      const { client, sdk } = await connect();
-      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
-    },
-
-    publicUrl: objectUrl,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

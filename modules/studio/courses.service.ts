@@ -354,6 +354,14 @@ export function createStudioCoursesService(deps: {
     return { asset_id: asset.id, status: asset.status, progress_percent: Number(asset.progress_percent) };
   }
 
+  /** A source already in storage (a resumable upload's completed multipart object) goes to transcoding. */
+  async function queueVideoSource(actor: Actor, courseId: number, lessonId: number, sourceKey: string) {
+    await requireVideoLesson(courseId, lessonId);
+    const asset = await deps.video.enqueue(lessonId, sourceKey);
+    await audit(actor, 'lesson.video', { type: 'course', id: courseId }, { lesson_id: lessonId, asset_id: asset.id });
+    return { asset_id: asset.id, status: asset.status, progress_percent: Number(asset.progress_percent) };
+  }
+
   async function videoStatus(courseId: number, lessonId: number) {
     await requireLesson(courseId, lessonId);
     const [asset] = await repo.latestAssetsOf(db, [lessonId]);
@@ -386,6 +394,7 @@ export function createStudioCoursesService(deps: {
     moveLesson,
     requireVideoLesson,
     uploadVideo,
+    queueVideoSource,
     videoStatus,
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Resumable video uploads (tus-like): create an upload with the file's size, send chunks with the
- * offset they start at (appended to a file on disk, streamed: never whole in memory), ask for the
- * offset after a broken connection and go on from there. When the last byte arrives the file goes
+ * offset they start at, ask for the offset after a broken connection and go on from there. With S3
+ * each chunk goes to the upload's S3 multipart upload from whichever instance received it
+ * (video-uploads.s3.ts, decision 0013); with local storage it is appended to a file on disk
+ * (streamed: never whole in memory; one instance or a shared volume). When the last byte arrives the file goes
  * to the transcoding queue, as a one-shot upload does; the lesson's current video keeps playing
  * until the new one is ready (progress is kept per lesson, not per video).
  */
@@ -13,9 +15,11 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Database, VideoUploadsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { formatMegabytes } from '../media/storage.ts';
+import { formatMegabytes, hasMultipart, type ObjectStorage } from '../media/storage.ts';
+import { createMultipartChunks } from './video-uploads.s3.ts';
 import type { StudioCoursesService } from './courses.service.ts';
 import type { Actor, StudioService } from './studio.service.ts';
 
@@ -23,6 +27,10 @@ export type VideoUploadsService = ReturnType<typeof createVideoUploadsService>;
 
 /** An unfinished upload untouched this long is abandoned: a day, so an editor can resume tomorrow morning. */
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** A complete upload whose video was not queued this long after its last chunk is finished by the next request. */
+const FINISH_STALLED_MS = 2 * 60 * 1000;
+
+type UploadRow = Selectable<VideoUploadsTable>;
 
 export function createVideoUploadsService(deps: {
   db: Kysely<Database>;
@@ -31,8 +39,11 @@ export function createVideoUploadsService(deps: {
   maxBytes: number;
   audit: StudioService['audit'];
   courses: StudioCoursesService;
+  storage: ObjectStorage;
 }) {
-  const { db, dir, maxBytes, audit, courses } = deps;
+  const { db, dir, maxBytes, audit, courses, storage } = deps;
+  // S3: the chunks go to a multipart upload; the disk otherwise.
+  const multipart = hasMultipart(storage) ? createMultipartChunks({ db, storage }) : null;
   /** The partial file keeps the source's extension, which the transcoder's source key keeps too. */
   const fileOf = (id: string, extension: string) => path.join(dir, `${id}${extension}`);
 
@@ -60,8 +71,12 @@ export function createVideoUploadsService(deps: {
     const given = path.extname(input.filename).toLowerCase();
     const extension = /^\.[a-z0-9]{1,5}$/.test(given) ? given : '';
     const id = randomBytes(16).toString('hex');
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(fileOf(id, extension), '');
+    let target: { storage_key: string; multipart_id: string } | null = null;
+    if (multipart) target = await multipart.start(extension);
+    else {
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(fileOf(id, extension), '');
+    }
     const now = nowIso();
     await db
       .insertInto('video_uploads')
@@ -74,6 +89,7 @@ export function createVideoUploadsService(deps: {
         size: input.size,
         received: 0,
         asset_id: null,
+        ...(target ?? {}),
         created_at: now,
         updated_at: now,
       })
@@ -106,11 +122,23 @@ export function createVideoUploadsService(deps: {
     const row = await find(courseId, lessonId, uploadId);
     const received = Number(row.received);
     const size = Number(row.size);
-    if (received === size) throw new AppError('CONFLICT', 'Tệp đã được tải lên đầy đủ.', { offset: String(received) });
+    if (received === size) {
+      // Every byte arrived but the request that completed it stopped before queuing the video (a
+      // crash, a storage error): the next request finishes it, once.
+      if (multipart && row.asset_id === null && (await claimStalledFinish(row))) {
+        return finishMultipart(actor, courseId, lessonId, row);
+      }
+      throw new AppError('CONFLICT', 'Tệp đã được tải lên đầy đủ.', { offset: String(received) });
+    }
     if (offset !== received)
       throw new AppError('CONFLICT', `Vị trí tiếp tục không khớp: máy chủ đã nhận ${received} byte.`, {
         offset: String(received),
       });
+    if (multipart) {
+      const next = await multipart.append(row, body);
+      if (next < size) return view({ ...row, received: next });
+      return finishMultipart(actor, courseId, lessonId, row);
+    }
     const file = fileOf(uploadId, row.extension);
     // A chunk cut off half way (an earlier broken connection) left bytes past `received`: drop them.
     await fs.truncate(file, received);
@@ -149,16 +177,41 @@ export function createVideoUploadsService(deps: {
     return view({ ...row, received: size, asset_id: queued.asset_id });
   }
 
+  /** The parts become the source object, which is queued for transcoding. */
+  async function finishMultipart(actor: Actor, courseId: number, lessonId: number, row: UploadRow) {
+    const sourceKey = await multipart!.complete(row);
+    const queued = await courses.queueVideoSource(actor, courseId, lessonId, sourceKey);
+    await db
+      .updateTable('video_uploads')
+      .set({ asset_id: queued.asset_id, updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
+    return view({ ...row, received: row.size, asset_id: queued.asset_id });
+  }
+
+  /** A complete upload left unqueued for FINISH_STALLED_MS is claimed (by its last update) to finish it. */
+  async function claimStalledFinish(row: UploadRow): Promise<boolean> {
+    if (new Date(row.updated_at as string | Date).getTime() > Date.now() - FINISH_STALLED_MS) return false;
+    const claimed = await db
+      .updateTable('video_uploads')
+      .set({ updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .where('asset_id', 'is', null)
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows) === 1;
+  }
+
   /**
    * Removes uploads left unfinished for longer than `idleMs` (the editor closed the tab and never
-   * came back): the row and the partial file on disk. Each is claimed by its last update, so an
+   * came back): the row and the partial file on disk, or the aborted S3 multipart upload. Each is claimed by its last update, so an
    * upload that receives a chunk meanwhile is kept, and two instances sweeping at once remove it once.
    */
   async function sweepAbandoned(now: Date, idleMs = ABANDONED_UPLOAD_MS): Promise<number> {
     const before = new Date(now.getTime() - idleMs).toISOString();
     const stale = await db
       .selectFrom('video_uploads')
-      .select(['id', 'extension', 'updated_at'])
+      .select(['id', 'extension', 'updated_at', 'storage_key', 'multipart_id', 'pending_key'])
       .where('asset_id', 'is', null)
       .where('updated_at', '<', before)
       .limit(500)
@@ -172,7 +225,8 @@ export function createVideoUploadsService(deps: {
         .where('asset_id', 'is', null)
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) !== 1) continue;
-      await fs.rm(fileOf(row.id, row.extension), { force: true });
+      if (row.multipart_id) await multipart?.discard(row);
+      else await fs.rm(fileOf(row.id, row.extension), { force: true });
       removed += 1;
     }
     return removed;

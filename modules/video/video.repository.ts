@@ -86,6 +86,45 @@ export async function claimNextJob(
     .executeTakeFirst();
 }
 
+/**
+ * Claims one asset for its `video.transcode` job: queued (whatever its backoff: the queue keeps its
+ * own), or processing with a lease that has run out. A ready, failed or live-held asset gives nothing.
+ */
+export function claimAsset(db: Db, assetId: number, workerId: string, at: string, leaseUntil: string) {
+  return db
+    .updateTable('video_assets')
+    .set((eb) => ({
+      status: 'processing',
+      attempts: eb('attempts', '+', 1),
+      worker_id: workerId,
+      lease_until: leaseUntil,
+      progress_percent: 0,
+      updated_at: at,
+    }))
+    .where('id', '=', assetId)
+    .where((eb) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', at)])]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Assets whose job may be missing: queued, or held by a lease that ran out, and untouched since `before`. */
+export function listStalled(db: Db, at: string, before: string, limit = 100) {
+  return db
+    .selectFrom('video_assets')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('updated_at', '<', before)]),
+        eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', at)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The job is still this worker's: claimed by it, not finished, not taken over after its lease. */
 const heldBy = (assetId: number, workerId: string) => (eb: ExpressionBuilder<Database, 'video_assets'>) =>
   eb.and([eb('id', '=', assetId), eb('worker_id', '=', workerId), eb('status', '=', 'processing')]);

@@ -32,7 +32,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Tệp video HLS (danh sách phát, đoạn, ảnh bìa, phụ đề) qua liên kết đã ký, có hạn, gắn với video và bài học; liên kết sai hoặc hết hạn: 403',
+          'Tệp video HLS (danh sách phát, đoạn, ảnh bìa, phụ đề) qua liên kết đã ký, có hạn, gắn với video và bài học; liên kết sai hoặc hết hạn: 403. Với S3, đoạn, ảnh bìa và phụ đề trả 302 tới liên kết tải trực tiếp có hạn ngắn.',
         params: schemas.hlsParams,
         querystring: schemas.signedMediaQuery,
       },
@@ -45,6 +45,11 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         expires: request.query.exp,
         signature: request.query.sig,
       });
+      if (file.kind === 'redirect') {
+        // The bytes come from object storage (a short-lived presigned GET), not through Node.
+        return reply.header('cache-control', file.cacheControl).redirect(file.location, 302);
+      }
+      if (file.size !== undefined) reply.header('content-length', file.size);
       return reply
         .header('content-type', file.contentType)
         .header('cache-control', file.cacheControl)

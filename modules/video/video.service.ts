@@ -1,15 +1,19 @@
 /**
- * Video lessons: a source video becomes an asset with a transcoding job (video.worker.ts); learners
- * play the newest ready asset of a lesson through signed, expiring URLs (signing.ts). The study
- * page and the player call `playbackFor` after their own access check (services.lessonAccess).
+ * Video lessons: a source video becomes an asset and a `video.transcode` job on the job queue
+ * (video.worker.ts); learners play the newest ready asset of a lesson through signed, expiring URLs
+ * (signing.ts). The study page and the player call `playbackFor` after their own access check
+ * (services.lessonAccess). Playlists are served (and rewritten) by the app; segments, posters and
+ * captions are a 302 to a short-lived presigned GET on S3, or streamed from disk (decision 0013).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, VideoAssetRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Readable } from 'node:stream';
+import type { JobQueue } from '../jobs/index.ts';
 import type { ObjectStorage } from '../media/storage.ts';
-import type { FfmpegTools } from './ffmpeg.ts';
+import { checkTools, type FfmpegTools } from './ffmpeg.ts';
 import { contentTypeOf, createUrlSigner, isServableFile, rewritePlaylist } from './signing.ts';
 import * as repo from './video.repository.ts';
 import { assetKey, createVideoWorker, type VideoWorkerDeps, type WorkerLogger } from './video.worker.ts';
@@ -51,7 +55,21 @@ export interface VideoServiceDeps {
   /** Called when an asset becomes ready (the catalog cache drops the course's durations). */
   onReady?: () => void;
   now?: () => Date;
+  /** The job queue (given late: the composition root creates it after this service). */
+  jobs?: () => Pick<JobQueue, 'define' | 'send' | 'work'>;
 }
+
+export const TRANSCODE_QUEUE = 'video.transcode';
+/** The deadline of one transcode: long sources (hours of 1080p) take long. */
+export const TRANSCODE_DEADLINE_SECONDS = 4 * 60 * 60;
+/** How long a presigned segment or poster URL on S3 stays valid (the app URL is asked again after). */
+const PRESIGNED_GET_SECONDS = 5 * 60;
+/** An asset queued and untouched this long without a transcoder gets its job sent again. */
+const STALLED_MS = 10 * 60 * 1000;
+
+export type ServedFile =
+  | { kind: 'body'; body: Buffer | Readable; size?: number; contentType: string; cacheControl: string }
+  | { kind: 'redirect'; location: string; cacheControl: string };
 
 /** Expiries are rounded up to 5 minutes, so URLs signed moments apart are equal (and cacheable). */
 const EXPIRY_STEP_SECONDS = 300;
@@ -62,6 +80,42 @@ export function createVideoService(deps: VideoServiceDeps) {
   const { db, storage } = deps;
   const now = deps.now ?? (() => new Date());
   const signer = createUrlSigner(deps.secret);
+  const log = deps.log ?? silent;
+  /** Aborted when the process stops: running transcodes give their asset back to the queue. */
+  const stopping = new AbortController();
+
+  function createWorker(options: Partial<VideoWorkerDeps> = {}) {
+    return createVideoWorker({
+      db,
+      storage,
+      tools: deps.tools,
+      log,
+      maxAttempts: deps.maxAttempts,
+      signal: stopping.signal,
+      ...(deps.now ? { now: deps.now } : {}),
+      onReady: () => deps.onReady?.(),
+      ...options,
+    });
+  }
+
+  const transcodePolicy = {
+    retryLimit: Math.max(0, deps.maxAttempts - 1),
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: TRANSCODE_DEADLINE_SECONDS,
+  };
+
+  /** Sends the asset's transcode job; a failure is logged (`maintain` sends it again later). */
+  async function sendTranscode(assetId: number): Promise<void> {
+    if (!deps.jobs) return;
+    try {
+      // The policy goes with each job too: a job sent before the queue was defined (the media CLI)
+      // still gets the long deadline.
+      await deps.jobs().send(TRANSCODE_QUEUE, { assetId }, { ...transcodePolicy, singletonKey: `asset:${assetId}` });
+    } catch (error) {
+      log.warn({ err: error, assetId }, 'video transcode job not sent; the periodic check sends it again');
+    }
+  }
 
   function expiry(): number {
     const at = Math.floor(now().getTime() / 1000) + deps.urlTtlSeconds;
@@ -126,6 +180,7 @@ export function createVideoService(deps: VideoServiceDeps) {
     await requireVideoLesson(lessonId);
     const asset = await repo.insertAsset(db, lessonId, sourceKey, now().toISOString());
     for (const caption of captions) await attachCaption(asset.id, caption);
+    await sendTranscode(asset.id);
     return asset;
   }
 
@@ -167,7 +222,13 @@ export function createVideoService(deps: VideoServiceDeps) {
      * One file of an asset for a signed URL: refused (403) when the signature is not ours for this
      * asset, lesson and file, or has expired; playlists come back with every URI signed in turn.
      */
-    async serve(input: { assetId: number; file: string; lessonId: number; expires: number; signature: string }) {
+    async serve(input: {
+      assetId: number;
+      file: string;
+      lessonId: number;
+      expires: number;
+      signature: string;
+    }): Promise<ServedFile> {
       const { assetId, file, lessonId, expires } = input;
       const target = { assetId, lessonId, file, expires };
       if (!isServableFile(file) || !signer.verify(target, input.signature))
@@ -177,27 +238,69 @@ export function createVideoService(deps: VideoServiceDeps) {
       const asset = await repo.findAsset(db, assetId);
       if (asset && asset.lesson_id !== lessonId) throw new AppError('FORBIDDEN', 'Liên kết video không hợp lệ.');
       if (!asset || asset.status !== 'ready') throw new AppError('NOT_FOUND', 'Không tìm thấy video.');
-      const body = await storage.getObject(assetKey(assetId, file));
-      if (!body) throw new AppError('NOT_FOUND', 'Không tìm thấy tệp video.');
+      const key = assetKey(assetId, file);
       const contentType = contentTypeOf(file);
       const cacheControl = `private, max-age=${Math.min(remaining, 86_400)}`;
-      if (!file.endsWith('.m3u8')) return { body, contentType, cacheControl };
-      const text = rewritePlaylist(body.toString('utf8'), file, (inner) => signer.url({ ...target, file: inner }));
-      return { body: Buffer.from(text), contentType, cacheControl };
+      if (file.endsWith('.m3u8')) {
+        // Playlists are small and carry the signatures: read, rewritten, served by the app.
+        const body = await storage.getObject(key);
+        if (!body) throw new AppError('NOT_FOUND', 'Không tìm thấy tệp video.');
+        const text = rewritePlaylist(body.toString('utf8'), file, (inner) => signer.url({ ...target, file: inner }));
+        return { kind: 'body', body: Buffer.from(text), contentType, cacheControl };
+      }
+      // Segments, the poster and captions come from the bucket itself (a short-lived presigned GET)…
+      const ttl = Math.min(remaining, PRESIGNED_GET_SECONDS);
+      const location = await storage.presignGet(key, ttl);
+      if (location) return { kind: 'redirect', location, cacheControl: `private, max-age=${Math.max(0, ttl - 30)}` };
+      // …or, on disk, streamed (never read whole).
+      const stored = await storage.readStream(key);
+      if (!stored) throw new AppError('NOT_FOUND', 'Không tìm thấy tệp video.');
+      return { kind: 'body', body: stored.stream, size: stored.size, contentType, cacheControl };
     },
 
-    /** The transcoding worker of this process (server/main.ts starts it; tests run it job by job). */
-    createWorker(options: Partial<VideoWorkerDeps> = {}) {
-      return createVideoWorker({
-        db,
-        storage,
-        tools: deps.tools,
-        log: deps.log ?? silent,
-        maxAttempts: deps.maxAttempts,
-        ...(deps.now ? { now: deps.now } : {}),
-        onReady: () => deps.onReady?.(),
-        ...options,
+    /** A transcoder (the queue job runs one; the media CLI and tests run it asset by asset). */
+    createWorker,
+
+    /**
+     * Declares the `video.transcode` queue (deadline for long sources, retries with backoff, one
+     * waiting job per asset) and, on instances that transcode (VIDEO_WORKER) and have ffmpeg,
+     * works it. Without ffmpeg it says so once: lessons stay "not available yet".
+     */
+    async registerJobs(options: { work: boolean }): Promise<void> {
+      if (!deps.jobs) return;
+      const jobs = deps.jobs();
+      await jobs.define(TRANSCODE_QUEUE, { unique: true, ...transcodePolicy });
+      if (!options.work) return;
+      const available = await checkTools(deps.tools);
+      if (!available.ok) {
+        log.warn(
+          { missing: available.missing },
+          'ffmpeg/ffprobe not found: videos are not transcoded (install ffmpeg or set FFMPEG_PATH and FFPROBE_PATH)',
+        );
+        return;
+      }
+      const transcoder = createWorker();
+      await jobs.work<{ assetId: number }>(TRANSCODE_QUEUE, async (job) => {
+        await transcoder.runAsset(Number(job.data.assetId));
       });
+    },
+
+    /**
+     * The periodic `video.maintain` job: removes the transcoder's temporary folders older than a
+     * transcode's deadline, and sends the job again for assets left without one (a send that failed,
+     * a transcoder that died).
+     */
+    async maintain(): Promise<{ removedDirs: number; resent: number }> {
+      const removedDirs = await createWorker().sweepTempDirs(TRANSCODE_DEADLINE_SECONDS * 1000);
+      const at = now();
+      const stalled = await repo.listStalled(db, at.toISOString(), new Date(at.getTime() - STALLED_MS).toISOString());
+      for (const asset of stalled) await sendTranscode(asset.id);
+      return { removedDirs, resent: stalled.length };
+    },
+
+    /** Stops running transcodes (the process is shutting down): their assets go back to the queue. */
+    stopTranscoding(): void {
+      stopping.abort();
     },
   };
 }

@@ -1,9 +1,12 @@
 /**
- * The transcoding worker: claims one due job at a time (safe with several processes: the claim is
- * one conditional UPDATE, and a job whose worker stopped is claimed again when its lease runs out),
- * probes the source, writes the HLS ladder and the poster with ffmpeg, stores every file under the
- * asset's prefix through the storage driver, and marks the asset ready (setting the lesson's
- * duration). A failure is retried with backoff up to `maxAttempts`, then the job is failed and logged.
+ * The transcoder, run by the `video.transcode` queue job (decision 0013; video.jobs.ts): claims the
+ * asset (one conditional UPDATE: a source transcodes once even when its job runs twice or on two
+ * instances; an asset whose transcoder stopped is claimed again when its lease runs out), probes the
+ * source, writes the HLS ladder and the poster with ffmpeg in a temporary folder, stores every file
+ * under the asset's prefix through the storage driver (multipart on S3), and marks the asset ready
+ * (setting the lesson's duration). A failure is counted on the asset; the queue retries the job with
+ * backoff up to `maxAttempts`, then the asset is failed and logged. Temporary folders a killed run
+ * left behind are removed by the periodic `video.maintain` job (`sweepTempDirs`).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -16,7 +19,6 @@ import type { ObjectStorage } from '../media/storage.ts';
 import {
   buildHlsArgs,
   buildPosterArgs,
-  checkTools,
   planLadder,
   probe,
   progressTracker,
@@ -28,6 +30,9 @@ import { contentTypeOf } from './signing.ts';
 
 /** Where an asset's files live in storage: `video/assets/{id}/master.m3u8`, `…/v0/seg_000.ts`… */
 export const assetKey = (assetId: number, file: string) => `video/assets/${assetId}/${file}`;
+
+/** The transcoder's temporary folders: `khai-tri-video-{asset}-…` in the system's temporary folder. */
+export const TEMP_DIR_PREFIX = 'khai-tri-video-';
 
 export interface WorkerLogger {
   info(object: object, message: string): void;
@@ -42,17 +47,32 @@ export interface VideoWorkerDeps {
   log: WorkerLogger;
   /** The clock (tests move it to pass a backoff or a lease). */
   now?: () => Date;
-  /** Tries per job before it is failed for good. */
+  /** Tries per asset before it is failed for good. */
   maxAttempts?: number;
-  /** Wait before retry `attempt` (1-based): 30 s, 2 min, 8 min… by default. */
+  /** `runOnce` only: the wait before retry `attempt` (1-based); the queue has its own for jobs. */
   backoffMs?: (attempt: number) => number;
-  /** How long a claim holds without news from its worker. */
+  /** How long a claim holds without news from its transcoder. */
   leaseMs?: number;
-  /** After the job is stored as ready (the catalog cache drops its curriculum). */
+  /** After the asset is stored as ready (the catalog cache drops its curriculum). */
   onReady?: (asset: VideoAssetRow) => void;
+  /** Where the temporary folders go (the system's temporary folder). */
+  tempRoot?: string;
+  /** Aborts the running ffmpeg (the process is stopping): the asset goes back to the queue. */
+  signal?: AbortSignal;
 }
 
 export type JobOutcome = 'idle' | 'ready' | 'retry' | 'failed' | 'lost';
+
+/** A failed attempt, thrown to the queue so that it retries the job (or fails it for good). */
+export class TranscodeFailed extends Error {
+  constructor(
+    message: string,
+    readonly outcome: 'retry' | 'failed',
+  ) {
+    super(message);
+    this.name = 'TranscodeFailed';
+  }
+}
 
 const PROGRESS_WRITE_MS = 1_000;
 
@@ -64,11 +84,10 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
   const leaseMs = deps.leaseMs ?? 120_000;
   const workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
-
-  let abort = new AbortController();
+  const tempRoot = deps.tempRoot ?? os.tmpdir();
+  const signal = deps.signal ?? new AbortController().signal;
 
   async function transcode(asset: VideoAssetRow, workDir: string): Promise<repo.ReadyFacts> {
-    const { signal } = abort;
     // Streamed to disk: a source may be gigabytes.
     const input = path.join(workDir, 'source');
     if (!(await storage.getFile(asset.source_key, input)))
@@ -129,11 +148,12 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
     });
   }
 
-  /** Claims and runs one due job; says what happened ('idle' when there was none). */
-  async function runOnce(): Promise<JobOutcome> {
-    const asset = await repo.claimNextJob(db, workerId, iso(), iso(leaseMs));
-    if (!asset) return 'idle';
-    const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `khai-tri-video-${asset.id}-`));
+  /** Runs one claimed asset to the end; says what happened (and why, for a failure). */
+  async function run(
+    asset: VideoAssetRow,
+    retryAt: (attempt: number) => string,
+  ): Promise<{ outcome: JobOutcome; error?: string }> {
+    const workDir = await fs.mkdtemp(path.join(tempRoot, `${TEMP_DIR_PREFIX}${asset.id}-`));
     // The lease is renewed all along (download, probe, transcode, upload), not only with progress.
     const heartbeat = setInterval(() => {
       repo
@@ -145,78 +165,78 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
       const facts = await transcode(asset, workDir);
       if (!(await complete(asset, facts))) {
         log.warn({ assetId: asset.id }, 'video job was taken over by another worker after its lease ran out');
-        return 'lost';
+        return { outcome: 'lost' };
       }
       log.info({ assetId: asset.id, lessonId: asset.lesson_id, rungs: facts.rungs }, 'video ready');
       deps.onReady?.(asset);
-      return 'ready';
+      return { outcome: 'ready' };
     } catch (error) {
-      if (abort.signal.aborted) {
-        // Stopped (the process is shutting down): the job goes back to the queue, this try uncounted.
+      if (signal.aborted) {
+        // Stopped (the process is shutting down): the asset goes back to the queue, this try uncounted.
         await repo.releaseJob(db, asset.id, workerId, iso());
-        return 'idle';
+        return { outcome: 'idle', error: 'the transcoder stopped; the video goes back to the queue' };
       }
       const message = error instanceof Error ? error.message : String(error);
       const retry = asset.attempts < maxAttempts;
-      await repo.recordFailure(db, asset.id, workerId, message, retry ? iso(backoffMs(asset.attempts)) : null, iso());
+      await repo.recordFailure(db, asset.id, workerId, message, retry ? retryAt(asset.attempts) : null, iso());
       if (retry) {
         log.warn(
           { assetId: asset.id, attempt: asset.attempts, error: message },
           'video job failed; it will be retried',
         );
-        return 'retry';
+        return { outcome: 'retry', error: message };
       }
       log.error(
         { assetId: asset.id, lessonId: asset.lesson_id, attempts: asset.attempts, error: message },
         'video job failed for good',
       );
-      return 'failed';
+      return { outcome: 'failed', error: message };
     } finally {
       clearInterval(heartbeat);
       await fs.rm(workDir, { recursive: true, force: true });
     }
   }
 
-  /**
-   * Polls for jobs every `pollMs` until stopped, one job at a time. When ffmpeg or ffprobe cannot
-   * run it says so once and does nothing: video lessons stay "not available yet".
-   */
-  async function start({ pollMs = 2_000 }: { pollMs?: number } = {}): Promise<() => Promise<void>> {
-    const available = await checkTools(tools);
-    if (!available.ok) {
-      log.warn(
-        { missing: available.missing },
-        'ffmpeg/ffprobe not found: videos are not transcoded (install ffmpeg or set FFMPEG_PATH and FFPROBE_PATH)',
-      );
-      return async () => {};
-    }
-    abort = new AbortController();
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> = Promise.resolve();
-    const loop = () => {
-      running = (async () => {
-        let outcome: JobOutcome = 'idle';
-        try {
-          outcome = await runOnce();
-        } catch (error) {
-          log.error({ err: error }, 'video worker could not run a job');
-        }
-        if (stopped) return;
-        timer = setTimeout(loop, outcome === 'idle' ? pollMs : 0);
-        timer.unref();
-      })();
-    };
-    loop();
-    return async () => {
-      stopped = true;
-      clearTimeout(timer);
-      abort.abort();
-      await running;
-    };
+  /** Claims and runs the oldest due asset ('idle' when there is none): the media CLI and tests. */
+  async function runOnce(): Promise<JobOutcome> {
+    const asset = await repo.claimNextJob(db, workerId, iso(), iso(leaseMs));
+    if (!asset) return 'idle';
+    return (await run(asset, (attempt) => iso(backoffMs(attempt)))).outcome;
   }
 
-  return { runOnce, start, workerId };
+  /**
+   * The `video.transcode` job: transcodes this asset unless it is ready, failed for good, or held
+   * by a live transcoder elsewhere ('idle': nothing done). A failed attempt throws, so that the
+   * queue retries the job with its own backoff (the asset is due again at once).
+   */
+  async function runAsset(assetId: number): Promise<JobOutcome> {
+    const asset = await repo.claimAsset(db, assetId, workerId, iso(), iso(leaseMs));
+    if (!asset) return 'idle';
+    const { outcome, error } = await run(asset, () => iso());
+    if (outcome === 'retry' || outcome === 'failed') throw new TranscodeFailed(error ?? '', outcome);
+    if (error) throw new Error(error);
+    return outcome;
+  }
+
+  /**
+   * Removes the temporary folders of runs that started more than `olderThanMs` ago (past the job's
+   * deadline: their run was killed or timed out); the folder of a run within it is kept.
+   */
+  async function sweepTempDirs(olderThanMs: number): Promise<number> {
+    const before = now().getTime() - olderThanMs;
+    let removed = 0;
+    for (const entry of await fs.readdir(tempRoot, { withFileTypes: true })) {
+      if (!entry.isDirectory() || !entry.name.startsWith(TEMP_DIR_PREFIX)) continue;
+      const folder = path.join(tempRoot, entry.name);
+      const stat = await fs.stat(folder).catch(() => null);
+      if (!stat || stat.mtimeMs >= before) continue;
+      await fs.rm(folder, { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  return { runOnce, runAsset, sweepTempDirs, workerId };
 }
 
 export type VideoWorker = ReturnType<typeof createVideoWorker>;
