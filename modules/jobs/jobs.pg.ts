@@ -106,9 +106,17 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
     async send(name, data = {}, opts: SendOptions = {}) {
       assertQueueName(name);
       await ensureQueue(name);
-      const { singletonKey, startAfter, retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds } = opts;
+      const { singletonKey, startAfter, retryLimit, retryDelaySeconds, retryBackoff, expireInSeconds, within } = opts;
       const current = running();
       const id = await current.send(name, data, {
+        // pg-boss runs its insert on the caller's transaction: the job commits or rolls back with it.
+        ...(within
+          ? {
+              db: {
+                executeSql: (text: string, values: unknown[]) => within.executeQuery(CompiledQuery.raw(text, values)),
+              },
+            }
+          : {}),
         ...(singletonKey !== undefined ? { singletonKey } : {}),
         ...(startAfter ? { startAfter } : {}),
         ...(retryLimit !== undefined ? { retryLimit } : {}),
@@ -117,7 +125,7 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
         ...(expireInSeconds !== undefined ? { expireInSeconds } : {}),
       });
       const worker = workers.get(name);
-      if (id && worker && policies.get(name)?.immediate && !startAfter) current.notifyWorker(worker);
+      if (id && worker && policies.get(name)?.immediate && !startAfter && !within) current.notifyWorker(worker);
       return id;
     },
     async work(name, handler) {

@@ -3,6 +3,8 @@
  * table-backed runner on SQLite (jobs.sqlite.ts). Handlers must be idempotent: a job may run again
  * after a crash or a deadline.
  */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 
 export interface JobPolicy {
   /** Runs after the first failure (default 3). */
@@ -29,6 +31,12 @@ export interface SendOptions extends Omit<JobPolicy, 'unique' | 'immediate'> {
   singletonKey?: string;
   /** Not before this time. */
   startAfter?: Date;
+  /**
+   * Sends as part of this transaction of the app's database: the job exists if and only if the
+   * transaction commits (the Web Push of the notifications it inserted). Such a job is taken at the
+   * worker's next poll, not woken at once (the send happens before the commit).
+   */
+  within?: Transaction<Database>;
 }
 
 export interface Job<T = unknown> {

@@ -52,9 +52,10 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
   async function send(name: string, data: object = {}, opts: SendOptions = {}): Promise<string | null> {
     assertQueueName(name);
     const queuePolicy = policyOf(name);
-    const policy = { ...queuePolicy, ...definedOnly(opts) };
+    const { within, ...options } = opts;
+    const policy = { ...queuePolicy, ...definedOnly(options) };
     const now = new Date();
-    const row = await db
+    const row = await (within ?? db)
       .insertInto('jobs')
       .values({
         queue: name,
@@ -72,7 +73,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (row && started && queuePolicy.immediate && !opts.startAfter) wake(name);
+    if (row && started && queuePolicy.immediate && !opts.startAfter && !within) wake(name);
     return row ? String(row.id) : null;
   }
 

@@ -5,10 +5,11 @@
  * two instances on the same database. Each learner gets one notification and one Web Push (a real
  * local push endpoint), `sent_count` counts the rows inserted, and the cursor never moves backwards.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTestDatabaseUrl } from '../../config/env.ts';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
 import { createUser, createUsers } from '../../tests/factories/accounts.ts';
 import { startPushEndpoint } from '../../tests/helpers/push-endpoint.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
@@ -289,4 +290,66 @@ describe('broadcasts on the job queue', () => {
     await next.jobs.stop();
     await expectDeliveredOnce(row.id, title, recipients);
   }, 120_000);
+
+  it("makes a batch's Web Push part of its transaction: rolled back, nobody is pushed; committed, each learner once", async () => {
+    const notifications = createNotificationsService(t.db, t.services.push);
+    const title = 'Nhắc lịch học bù';
+    const row = await t.db
+      .insertInto('broadcasts')
+      .values({
+        title,
+        body: 'Lớp học bù vào tối thứ năm.',
+        link: null,
+        audience: 'all',
+        subject_id: null,
+        subject_name: null,
+        recipient_count: 2,
+        created_by: actor.viewer.id,
+        created_by_name: actor.viewer.fullName,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const learners = subscribed.slice(0, 2);
+    const message = { kind: 'broadcast', title, body: 'Lớp học bù vào tối thứ năm.' };
+    const pushedTitles = () =>
+      pushEndpoint.received.filter((push) => (push.payload as { title: string }).title === title).length;
+
+    /** Push jobs announcing this title, as the transaction `trx` sees the queue's table. */
+    const pushJobsSeenBy = async (trx: Transaction<Database>) => {
+      if (t.database.engine === 'sqlite') {
+        const jobs = await trx.selectFrom('jobs').select(['data']).where('queue', '=', 'push.send').execute();
+        return jobs.filter((job) => job.data.includes(title)).length;
+      }
+      const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(trx)).rows[0]!.schema;
+      const found = await sql<{ n: string }>`
+        select count(*) as n from ${sql.table(`${schema}_pgboss.job`)}
+        where name = 'push.send' and data->'message'->>'title' = ${title}`.execute(trx);
+      return Number(found.rows[0]!.n);
+    };
+
+    // The process dies inside the batch's transaction, its push job already written in it.
+    let seenInside = -1;
+    await expect(
+      notifications.notifyOnce(row.id, learners, message, async (trx) => {
+        seenInside = await pushJobsSeenBy(trx);
+        throw new Error('Máy chủ dừng giữa chừng.');
+      }),
+    ).rejects.toThrow('Máy chủ dừng giữa chừng.');
+    expect(seenInside).toBe(1);
+    await t.services.push.idle();
+    expect(pushedTitles()).toBe(0);
+    const none = await t.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('broadcast_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(none.n)).toBe(0);
+
+    expect(await notifications.notifyOnce(row.id, learners, message)).toEqual(learners);
+    // Run again (a repeated batch): nothing inserted, nothing pushed.
+    expect(await notifications.notifyOnce(row.id, learners, message)).toEqual([]);
+    await t.services.push.idle();
+    expect(pushedTitles()).toBe(2);
+  }, 60_000);
 });

@@ -115,10 +115,12 @@ export function createNotificationsService(db: Kysely<Database>, push?: PushServ
           .returning('user_id')
           .execute();
         const ids = rows.map((row) => row.user_id);
+        // The push of the rows inserted is a job of this same transaction: whatever crashes, the
+        // learners reached get one push, and nobody a push without the notification.
+        if (ids.length > 0) await push?.enqueue(ids, pushOf(notification, null), trx);
         await within?.(trx, ids);
         return ids;
       });
-      push?.push(inserted, pushOf(notification, null));
       return inserted;
     },
 

@@ -9,7 +9,7 @@
  * the same notification tag (the browser shows one).
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import webpush from 'web-push';
 import { nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -145,10 +145,17 @@ export function createPushService(db: Kysely<Database>, config: PushConfig, jobs
     );
   }
 
-  /** Enqueues the push (a job per 500 learners); resolves once it is durable. */
-  async function enqueue(userIds: number[], message: PushMessage): Promise<void> {
+  /**
+   * Enqueues the push (a job per 500 learners); resolves once it is durable — or, `within` a
+   * transaction, once it is part of it (it commits with the rows it announces, or not at all).
+   */
+  async function enqueue(userIds: number[], message: PushMessage, within?: Transaction<Database>): Promise<void> {
     for (let start = 0; start < userIds.length; start += 500)
-      await jobs.send(PUSH_QUEUE, { message, userIds: userIds.slice(start, start + 500) } satisfies PushJob);
+      await jobs.send(
+        PUSH_QUEUE,
+        { message, userIds: userIds.slice(start, start + 500) } satisfies PushJob,
+        within ? { within } : {},
+      );
   }
 
   /** Push jobs waiting or running (this database). */
