@@ -250,13 +250,17 @@ export function createPushService(db: Kysely<Database>, config: PushConfig, jobs
     },
 
     /**
-     * Resolves once the pushes enqueued so far are done: no `push.send` job waits or runs (tests,
-     * shutdown; follow-up rounds are not waited for). Gives up after `timeoutMs`.
+     * Resolves once the pushes enqueued so far are done: no `push.send` job waits or runs (tests;
+     * follow-up rounds are not waited for). Gives up after `timeoutMs`, or when the database is gone.
      */
     async idle(timeoutMs = 10_000): Promise<void> {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
+      // At shutdown (0) only the enqueues under way are waited for: the jobs are durable, and the
+      // database may already be gone.
+      if (timeoutMs <= 0) return;
       const until = Date.now() + timeoutMs;
-      while ((await pending()) > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      const waiting = () => pending().catch(() => 0);
+      while ((await waiting()) > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };
 }
