@@ -28,6 +28,7 @@ describe('periodic jobs', () => {
       'courses.publish-scheduled': 60,
       'video-uploads.sweep': 3600,
       'exams.tick': 15,
+      'video.maintain': 600,
     });
     for (const job of periodicJobs(t.services, log)) expect(job.expireInSeconds).toBeGreaterThan(0);
   });
