@@ -40,6 +40,8 @@ describe('/studio/tac-vu', () => {
 
   it('shows a failed job with its error and runs it again', async () => {
     const { jobs } = t.services;
+    // The test app's queue runs the app's own workers: this test declares its own, then starts it again.
+    await jobs.stop();
     let calls = 0;
     await jobs.define('orders.expire', { retryLimit: 0 });
     await jobs.work('orders.expire', async () => {
