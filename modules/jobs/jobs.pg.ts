@@ -95,6 +95,18 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
     await running().sendThrottled(name, {}, {}, everySeconds, `period:${name}`);
   }
 
+  /** The one pg-boss worker of a queue, one job at a time. */
+  async function startWorker(instance: PgBoss, name: string, handler: JobHandler): Promise<void> {
+    const worker = await instance.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+      if (!job) return;
+      // A job was there: look for the next one at once (a backlog is worked without polling pauses).
+      const id = workers.get(name);
+      if (id) instance.notifyWorker(id);
+      await handler({ id: job.id, name: job.name, data: job.data });
+    });
+    workers.set(name, worker);
+  }
+
   return {
     engine: 'postgres',
     async define(name, policy = {}) {
@@ -131,6 +143,12 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
     async work(name, handler) {
       assertQueueName(name);
       handlers.set(name, handler as JobHandler);
+      // Declared on a running queue: its worker starts now (replacing the queue's previous one).
+      if (!boss) return;
+      await ensureQueue(name);
+      const previous = workers.get(name);
+      if (previous) await boss.offWork({ id: previous });
+      await startWorker(boss, name, handler as JobHandler);
     },
     async schedule(name, every) {
       assertQueueName(name);
@@ -153,16 +171,7 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       boss = instance;
       for (const name of new Set([...policies.keys(), ...handlers.keys(), ...schedules.keys()]))
         await ensureQueue(name);
-      for (const [name, handler] of handlers) {
-        const worker = await instance.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-          if (!job) return;
-          // A job was there: look for the next one at once (a backlog is worked without polling pauses).
-          const id = workers.get(name);
-          if (id) instance.notifyWorker(id);
-          await handler({ id: job.id, name: job.name, data: job.data });
-        });
-        workers.set(name, worker);
-      }
+      for (const [name, handler] of handlers) await startWorker(instance, name, handler);
       for (const [name, everySeconds] of schedules) {
         const cron = cronFor(everySeconds);
         if (cron) {

@@ -56,6 +56,23 @@ describe('job queue', () => {
     expect(counts).toMatchObject({ queued: 0, running: 0, failed: 0, completed: 1 });
   }, 30_000);
 
+  it('works a queue whose worker is declared after the queue started, and a worker declared again replaces it', async () => {
+    const queue = newQueue();
+    await queue.start();
+    const seen: string[] = [];
+    await queue.work<{ lesson: string }>('test.late', async (job) => {
+      seen.push(`first:${job.data.lesson}`);
+    });
+    await queue.send('test.late', { lesson: 'Phân số' });
+    await until(() => seen.length === 1);
+    await queue.work<{ lesson: string }>('test.late', async (job) => {
+      seen.push(`second:${job.data.lesson}`);
+    });
+    await queue.send('test.late', { lesson: 'Hình học' });
+    await until(() => seen.length === 2);
+    expect(seen).toEqual(['first:Phân số', 'second:Hình học']);
+  });
+
   it('keeps one waiting job per singleton key in a unique queue', async () => {
     const queue = newQueue();
     await queue.define('test.single', { unique: true });
