@@ -27,6 +27,22 @@ type UploadRow = Pick<VideoUploadsTable, 'id' | 'extension' | 'storage_key' | 'm
   pending_bytes: number;
 };
 
+/**
+ * Counts a chunk's bytes as they stream by, and stops the stream (a 422 in Vietnamese) as soon as
+ * they would take the upload past its declared size.
+ */
+export function chunkCounter(received: number, size: number) {
+  let count = 0;
+  const tooMany = new AppError('VALIDATION_FAILED', 'Phần tệp gửi lên vượt quá dung lượng đã khai báo.');
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      count += chunk.length;
+      done(received + count > size ? tooMany : null, chunk);
+    },
+  });
+  return { stream, count: () => count };
+}
+
 export function createMultipartChunks(deps: {
   db: Kysely<Database>;
   storage: ObjectStorage & MultipartStorage;
@@ -57,15 +73,9 @@ export function createMultipartChunks(deps: {
       // The bytes since the last part come first, then the chunk.
       if (row.pending_key && pendingBytes > 0 && !(await storage.getFile(row.pending_key, spool)))
         throw new Error(`the pending bytes of upload ${row.id} are missing`);
-      let count = 0;
-      const tooMany = new AppError('VALIDATION_FAILED', 'Phần tệp gửi lên vượt quá dung lượng đã khai báo.');
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          count += chunk.length;
-          done(received + count > size ? tooMany : null, chunk);
-        },
-      });
-      await pipeline(body, counter, createWriteStream(spool, { flags: pendingBytes > 0 ? 'a' : 'w' }));
+      const counter = chunkCounter(received, size);
+      await pipeline(body, counter.stream, createWriteStream(spool, { flags: pendingBytes > 0 ? 'a' : 'w' }));
+      const count = counter.count();
       const total = pendingBytes + count;
       const next = received + count;
       if (count === 0) return received;

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
@@ -19,7 +19,7 @@ import type { Selectable } from 'kysely';
 import type { Database, VideoUploadsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatMegabytes, hasMultipart, type ObjectStorage } from '../media/storage.ts';
-import { createMultipartChunks } from './video-uploads.s3.ts';
+import { chunkCounter, createMultipartChunks } from './video-uploads.s3.ts';
 import type { StudioCoursesService } from './courses.service.ts';
 import type { Actor, StudioService } from './studio.service.ts';
 
@@ -142,20 +142,14 @@ export function createVideoUploadsService(deps: {
     const file = fileOf(uploadId, row.extension);
     // A chunk cut off half way (an earlier broken connection) left bytes past `received`: drop them.
     await fs.truncate(file, received);
-    let count = 0;
-    const tooMany = new AppError('VALIDATION_FAILED', 'Phần tệp gửi lên vượt quá dung lượng đã khai báo.');
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        count += chunk.length;
-        done(received + count > size ? tooMany : null, chunk);
-      },
-    });
+    const counter = chunkCounter(received, size);
     try {
-      await pipeline(body, counter, createWriteStream(file, { flags: 'r+', start: received }));
+      await pipeline(body, counter.stream, createWriteStream(file, { flags: 'r+', start: received }));
     } catch (error) {
       await fs.truncate(file, received).catch(() => undefined);
       throw error;
     }
+    const count = counter.count();
     const now = nowIso();
     // Claimed by offset: of two requests sending the same chunk, one counts it.
     const claimed = await db

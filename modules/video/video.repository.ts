@@ -45,6 +45,18 @@ export async function findLessonAssets(db: Db, lessonId: number) {
   return { ready, latest };
 }
 
+/** What a claim writes: processing, one more attempt, this worker's lease, progress from zero. */
+function startProcessing(workerId: string, leaseUntil: string, at: string) {
+  return (eb: ExpressionBuilder<Database, 'video_assets'>) => ({
+    status: 'processing' as const,
+    attempts: eb('attempts', '+', 1),
+    worker_id: workerId,
+    lease_until: leaseUntil,
+    progress_percent: 0,
+    updated_at: at,
+  });
+}
+
 /**
  * Claims the oldest job that is due: queued and past its backoff, or processing with a lease that
  * has run out (its worker stopped). One conditional UPDATE: of two workers racing for the same row,
@@ -72,14 +84,7 @@ export async function claimNextJob(
   if (!candidate) return undefined;
   return db
     .updateTable('video_assets')
-    .set((eb) => ({
-      status: 'processing',
-      attempts: eb('attempts', '+', 1),
-      worker_id: workerId,
-      lease_until: leaseUntil,
-      progress_percent: 0,
-      updated_at: at,
-    }))
+    .set(startProcessing(workerId, leaseUntil, at))
     .where('id', '=', candidate.id)
     .where(due)
     .returningAll()
@@ -93,14 +98,7 @@ export async function claimNextJob(
 export function claimAsset(db: Db, assetId: number, workerId: string, at: string, leaseUntil: string) {
   return db
     .updateTable('video_assets')
-    .set((eb) => ({
-      status: 'processing',
-      attempts: eb('attempts', '+', 1),
-      worker_id: workerId,
-      lease_until: leaseUntil,
-      progress_percent: 0,
-      updated_at: at,
-    }))
+    .set(startProcessing(workerId, leaseUntil, at))
     .where('id', '=', assetId)
     .where((eb) =>
       eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'processing'), eb('lease_until', '<', at)])]),
