@@ -17,7 +17,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { readChromiumPath } from '../config/env.ts';
-import { fetchChecked, withServers, type Check, type Report, type ReportBenchmark, type Verdict } from './lib/bench.ts';
+import {
+  chromiumMissing,
+  fetchChecked,
+  withServers,
+  type Check,
+  type Report,
+  type ReportBenchmark,
+  type Verdict,
+} from './lib/bench.ts';
 import { machineBusyCores, machineLoad, machineTicks } from './lib/cpu.ts';
 
 /** ARCHITECTURE.md §2: what Chromium needs to run headless as root on a CI machine, quietly. */
@@ -180,13 +188,8 @@ export const lighthouseBenchmark: ReportBenchmark = {
   needsBuild: true,
   async run(settings): Promise<Report> {
     const chromePath = readChromiumPath();
-    if (!fs.existsSync(chromePath)) {
-      const reason = `no Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`;
-      return {
-        lines: [`  Lighthouse: not run (${reason})`],
-        checks: [{ label: 'pages', value: reason, target: '', verdict: 'NOT RUN' }],
-      };
-    }
+    const missing = chromiumMissing('Lighthouse', chromePath);
+    if (missing) return missing;
     return withServers(settings, async (start) => {
       const product = await start('product', { pages: true });
       const pages = await findPages(product.origin);

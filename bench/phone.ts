@@ -12,7 +12,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readChromiumPath } from '../config/env.ts';
-import { fetchChecked, judge, withServers, type Check, type Report, type ReportBenchmark } from './lib/bench.ts';
+import {
+  chromiumMissing,
+  fetchChecked,
+  judge,
+  withServers,
+  type Check,
+  type Report,
+  type ReportBenchmark,
+} from './lib/bench.ts';
 import { machineLoad } from './lib/cpu.ts';
 import { median } from './lib/measure.ts';
 import { launchPhoneBrowser, loadAndMeasure, openPhone, PHONE } from './lib/phone-profile.ts';
@@ -58,13 +66,8 @@ export const phoneBenchmark: ReportBenchmark = {
   needsBuild: true,
   async run(settings): Promise<Report> {
     const chromePath = readChromiumPath();
-    if (!fs.existsSync(chromePath)) {
-      const reason = `no Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`;
-      return {
-        lines: [`  phone: not run (${reason})`],
-        checks: [{ label: 'phone', value: reason, target: '', verdict: 'NOT RUN' }],
-      };
-    }
+    const missing = chromiumMissing('phone', chromePath);
+    if (missing) return missing;
     const infoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-phone-')), 'study-path');
     return withServers(settings, async (start) => {
       const product = await start('product', { pages: true, demoVideo: { infoFile } });

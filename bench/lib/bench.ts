@@ -1,4 +1,5 @@
 /** What a benchmark is, and the helpers every benchmark uses: servers that always stop, checked fetches. */
+import fs from 'node:fs';
 import http from 'node:http';
 import { startChildServer, type ChildServer, type StartOptions } from './child-server.ts';
 import type { Comparison, MeasureSettings } from './measure.ts';
@@ -120,4 +121,14 @@ export async function wireBytes(
       })
       .on('error', reject);
   });
+}
+
+/** A browser benchmark's report when Debian's Chromium is not installed: NOT RUN, saying why. */
+export function chromiumMissing(name: string, chromePath: string): Report | null {
+  if (fs.existsSync(chromePath)) return null;
+  const reason = `no Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  return {
+    lines: [`  ${name}: not run (${reason})`],
+    checks: [{ label: name, value: reason, target: '', verdict: 'NOT RUN' }],
+  };
 }
