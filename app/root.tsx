@@ -38,6 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
+/** The site's stylesheet, also for pages rendered without React (the 503 page while the database is away). */
+export const handle = { stylesheets: [stylesheet] };
+
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
 /** Site-wide data changes rarely: reload it after a form submission, not on every click. */

@@ -24,9 +24,17 @@ export function renderUnavailablePage(message: string, styles: string[]): string
   return `<!DOCTYPE html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="robots" content="noindex"><title>${escapeHtml(message)}</title>${links}</head><body class="min-h-dvh bg-white text-slate-900 antialiased"><main class="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center"><p class="text-7xl font-extrabold text-brand-600" data-testid="error-status">503</p><h1 class="text-xl font-semibold text-slate-800" data-testid="error-message">${escapeHtml(message)}</h1><a href="" class="btn-primary">Thử lại</a><a href="/" class="text-brand-600 underline">Quay về trang chủ</a></main></body></html>`;
 }
 
-/** The root route's built stylesheets: the page's look without rendering React. */
+/**
+ * The root route's built stylesheets: the page's look without rendering React. The site's own sheet
+ * is the root module's `handle.stylesheets` (rendered first in <head>, ahead of the script
+ * preloads); any other CSS the root imports is in the build's manifest.
+ */
 export function rootStylesheets(build: ServerBuild): string[] {
-  return build.assets.routes.root?.css ?? [];
+  const handle = build.routes.root?.module.handle as { stylesheets?: unknown } | undefined;
+  const own = Array.isArray(handle?.stylesheets)
+    ? handle.stylesheets.filter((href): href is string => typeof href === 'string')
+    : [];
+  return [...own, ...(build.assets.routes.root?.css ?? [])];
 }
 
 /** Where the unavailable page finds its stylesheets (none for an API-only app). */
