@@ -65,19 +65,26 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
     const current = running();
     const policy = { ...DEFAULT_POLICY, ...policies.get(name) };
     if (!(await current.getQueue(name))) {
-      try {
-        await current.createQueue(name, {
-          name,
-          // Singleton keys count (a periodic job never piles up): at most one waits and one runs.
-          policy: policy.unique || schedules.has(name) ? 'stately' : 'standard',
-          retryLimit: policy.retryLimit,
-          retryDelay: policy.retryDelaySeconds,
-          retryBackoff: policy.retryBackoff,
-          expireInSeconds: policy.expireInSeconds,
-        });
-      } catch (error) {
-        // Another instance created it at the same moment.
-        if (!(await current.getQueue(name))) throw error;
+      // Instances starting together create the same queues at the same moment: pg-boss's
+      // create_queue (a partition and its indexes) can deadlock against another instance's, and
+      // PostgreSQL aborts one of them. The loser waits for the winner's commit, or tries again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await current.createQueue(name, {
+            name,
+            // Singleton keys count (a periodic job never piles up): at most one waits and one runs.
+            policy: policy.unique || schedules.has(name) ? 'stately' : 'standard',
+            retryLimit: policy.retryLimit,
+            retryDelay: policy.retryDelaySeconds,
+            retryBackoff: policy.retryBackoff,
+            expireInSeconds: policy.expireInSeconds,
+          });
+          break;
+        } catch (error) {
+          await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200 * attempt));
+          if (await current.getQueue(name)) break;
+          if (attempt >= 5) throw error;
+        }
       }
     } else {
       await current.updateQueue(name, {
