@@ -9,7 +9,15 @@
  * saves ≥ 0.5× the baseline with p99 ≤ 50 ms. Every save must be stored and every attempt submitted.
  */
 import { readBenchDatabaseUrl } from '../config/env.ts';
-import { fetchChecked, judge, withServers, type Check, type ReportBenchmark, type Settings } from './lib/bench.ts';
+import {
+  fetchChecked,
+  judge,
+  postgresNotRun,
+  withServers,
+  type Check,
+  type ReportBenchmark,
+  type Settings,
+} from './lib/bench.ts';
 import type { ChildServer } from './lib/child-server.ts';
 import { processCpuSeconds } from './lib/cpu.ts';
 import {
@@ -321,13 +329,9 @@ export const examsBenchmark: ReportBenchmark = {
       checks.push(...report.checks);
     }
     if (!databaseUrl) {
-      lines.push('  PostgreSQL: not run (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-      checks.push({
-        label: 'PostgreSQL',
-        value: 'no BENCH_DATABASE_URL or TEST_DATABASE_URL',
-        target: '',
-        verdict: 'NOT RUN',
-      });
+      const skipped = postgresNotRun();
+      lines.push(...skipped.lines);
+      checks.push(...skipped.checks);
     }
     return { lines, checks };
   },

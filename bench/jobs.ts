@@ -22,7 +22,7 @@ import { createJobQueue } from '../modules/jobs/index.ts';
 import { createUser } from '../tests/factories/accounts.ts';
 import { nextClientAddress } from '../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
-import { judge, type Check, type ReportBenchmark } from './lib/bench.ts';
+import { judge, postgresNotRun, type Check, type ReportBenchmark } from './lib/bench.ts';
 
 const TARGET = 0.8;
 const JOBS = 1500;
@@ -222,13 +222,9 @@ export const jobsBenchmark: ReportBenchmark = {
     }
     const databaseUrl = readBenchDatabaseUrl();
     if (!databaseUrl) {
-      lines.push('  PostgreSQL: not run (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-      checks.push({
-        label: 'PostgreSQL',
-        value: 'no BENCH_DATABASE_URL or TEST_DATABASE_URL',
-        target: '',
-        verdict: 'NOT RUN',
-      });
+      const skipped = postgresNotRun();
+      lines.push(...skipped.lines);
+      checks.push(...skipped.checks);
       return { lines, checks };
     }
     const postgres = await createTestContext({ env, databaseUrl });

@@ -132,3 +132,13 @@ export function chromiumMissing(name: string, chromePath: string): Report | null
     checks: [{ label: name, value: reason, target: '', verdict: 'NOT RUN' }],
   };
 }
+
+/** A benchmark's PostgreSQL half when no database is given: NOT RUN, saying how to run it. */
+export function postgresNotRun(): Report {
+  return {
+    lines: ['  PostgreSQL: not run (set BENCH_DATABASE_URL or TEST_DATABASE_URL)'],
+    checks: [
+      { label: 'PostgreSQL', value: 'no BENCH_DATABASE_URL or TEST_DATABASE_URL', target: '', verdict: 'NOT RUN' },
+    ],
+  };
+}

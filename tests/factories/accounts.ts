@@ -9,14 +9,13 @@ let sequence = 0;
 
 export const DEMO_PASSWORD = 'KhaiTri@2026';
 
-export async function createUser(db: Kysely<Database>, overrides: Partial<NewUser> & { password?: string } = {}) {
+/** The next learner's row: a fresh phone number and name, active and verified, then the overrides. */
+function nextUser(passwordHash: string, now: string, fields: Partial<NewUser>): NewUser {
   sequence += 1;
-  const { password = DEMO_PASSWORD, ...fields } = overrides;
-  const now = nowIso();
-  const user: NewUser = {
+  return {
     phone: `8490${String(1_000_000 + sequence * 7919).slice(-7)}`,
     email: null,
-    password_hash: await hashPassword(password),
+    password_hash: passwordHash,
     full_name: `Học viên ${sequence}`,
     status: 'active',
     role: 'learner',
@@ -26,6 +25,11 @@ export async function createUser(db: Kysely<Database>, overrides: Partial<NewUse
     updated_at: now,
     ...fields,
   };
+}
+
+export async function createUser(db: Kysely<Database>, overrides: Partial<NewUser> & { password?: string } = {}) {
+  const { password = DEMO_PASSWORD, ...fields } = overrides;
+  const user = nextUser(await hashPassword(password), nowIso(), fields);
   const id = await repo.insertUser(db, user);
   return { ...user, id, password };
 }
@@ -39,22 +43,7 @@ export async function createUsers(
   const { password = DEMO_PASSWORD, ...fields } = overrides;
   const passwordHash = await hashPassword(password);
   const now = nowIso();
-  const users: NewUser[] = Array.from({ length: count }, () => {
-    sequence += 1;
-    return {
-      phone: `8490${String(1_000_000 + sequence * 7919).slice(-7)}`,
-      email: null,
-      password_hash: passwordHash,
-      full_name: `Học viên ${sequence}`,
-      status: 'active',
-      role: 'learner',
-      phone_verified_at: now,
-      policy_accepted_at: now,
-      created_at: now,
-      updated_at: now,
-      ...fields,
-    };
-  });
+  const users = Array.from({ length: count }, () => nextUser(passwordHash, now, fields));
   const rows = await db.insertInto('users').values(users).returning(['id', 'phone']).execute();
   const ids = new Map(rows.map((row) => [row.phone, row.id]));
   return users.map((user) => ({ ...user, id: ids.get(user.phone!)!, password }));
