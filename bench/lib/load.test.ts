@@ -6,7 +6,15 @@ import { buildRequest, parseHead, percentile, runLoad, runRequests } from './loa
 const BODY = 'Học trực tuyến '.repeat(700);
 let server: http.Server;
 let origin: string;
-const seen = { requests: 0, lastMethod: '', lastBody: '', lastHeader: '', paths: [] as string[] };
+const seen = {
+  requests: 0,
+  lastMethod: '',
+  lastBody: '',
+  lastHeader: '',
+  paths: [] as string[],
+  bodies: [] as string[],
+  headers: [] as string[],
+};
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
@@ -18,6 +26,8 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
       seen.lastBody = body;
+      seen.bodies.push(body);
+      seen.headers.push(seen.lastHeader);
       if (request.url === '/length') {
         response.writeHead(200, { 'content-length': Buffer.byteLength(BODY) });
         response.end(BODY);
@@ -84,6 +94,32 @@ describe('runLoad', () => {
     expect(seen.lastMethod).toBe('POST');
     expect(seen.lastHeader).toBe('yes');
     expect(JSON.parse(seen.lastBody)).toEqual({ name: 'Nguyễn' });
+  });
+
+  it('sends its variants in turn, each with its own body and headers over the shared ones', async () => {
+    const first = seen.bodies.length;
+    const result = await runLoad({
+      url: `${origin}/length`,
+      seconds: 0.3,
+      connections: 1,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-check': 'shared' },
+      body: '{}',
+      variants: [
+        { body: '{"learner":1}', headers: { 'x-check': 'device-1' } },
+        { body: '{"learner":2}' },
+        { body: '{"learner":3}', headers: { 'x-check': 'device-3' } },
+      ],
+    });
+    expect(result.requests).toBeGreaterThan(6);
+    // A request of the test before may still be arriving: only this test's requests, in order.
+    const mine = seen.bodies
+      .map((body, index) => ({ body, header: seen.headers[index] }))
+      .slice(first)
+      .filter(({ body }) => body.includes('learner'));
+    const turn = ['{"learner":1}', '{"learner":2}', '{"learner":3}'];
+    expect(mine.slice(0, 6).map(({ body }) => body)).toEqual([...turn, ...turn]);
+    expect(mine.slice(0, 3).map(({ header }) => header)).toEqual(['device-1', 'shared', 'device-3']);
   });
 
   it('counts a server that is not there as errors, not answers', async () => {

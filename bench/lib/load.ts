@@ -19,6 +19,11 @@ export interface LoadOptions {
   body?: string;
   /** An answer slower than this counts as an error and its connection is replaced. */
   timeoutMs?: number;
+  /**
+   * Requests sent in turn instead of the one above (different users, devices, addresses); each
+   * adds its headers and body to the shared method and headers.
+   */
+  variants?: RequestSpec[];
 }
 
 export interface LoadResult {
@@ -251,17 +256,22 @@ function summarize(tally: Tally, seconds: number): LoadResult {
   };
 }
 
-/** The same request again and again on every connection for `seconds`. */
+/** The same request (or its variants in turn) again and again on every connection for `seconds`. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.url);
-  const request = buildRequest(url, options);
+  const requests = options.variants?.length
+    ? options.variants.map((variant) =>
+        buildRequest(url, { ...options, ...variant, headers: { ...options.headers, ...variant.headers } }),
+      )
+    : [buildRequest(url, options)];
+  let sent = 0;
   let running = true;
   const started = performance.now();
   const driven = drive({
     url,
     connections: options.connections,
     timeoutMs: options.timeoutMs ?? 10_000,
-    next: () => (running ? request : null),
+    next: () => (running ? requests[sent++ % requests.length]! : null),
     more: () => running,
     onIdle: () => {},
   });

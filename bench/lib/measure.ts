@@ -33,6 +33,7 @@ function requestOf(target: Target): { method?: string; body?: string; headers: R
 }
 
 async function autocannonLoad(target: Target, seconds: number, connections: number): Promise<Load> {
+  if (target.variants) throw new Error('Requests with variants need the lean load client.');
   const result = await autocannon({
     url: target.url,
     duration: seconds,
@@ -50,7 +51,17 @@ async function autocannonLoad(target: Target, seconds: number, connections: numb
 }
 
 async function leanLoad(target: Target, seconds: number, connections: number): Promise<Load> {
-  const result = await runLoad({ url: target.url, seconds, connections, ...requestOf(target) });
+  const variants = target.variants?.map((variant) => ({
+    body: JSON.stringify(variant.json),
+    headers: variant.headers ?? {},
+  }));
+  const result = await runLoad({
+    url: target.url,
+    seconds,
+    connections,
+    ...requestOf(target),
+    ...(variants ? { variants } : {}),
+  });
   // Latencies to a tenth of a millisecond (autocannon gives whole ones).
   const tenth = (ms: number) => Math.round(ms * 10) / 10;
   return {
@@ -95,6 +106,8 @@ export interface Target {
   method?: 'POST' | 'PATCH';
   /** Extra request headers (a Bearer token). */
   headers?: Record<string, string>;
+  /** Requests sent in turn, each with its own JSON body and headers (the lean client only). */
+  variants?: { json: unknown; headers?: Record<string, string> }[];
 }
 
 export interface Side extends Run {

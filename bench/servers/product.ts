@@ -23,6 +23,7 @@ import { addCommerceData, commerceEnv, type CommerceOptions } from '../lib/comme
 import { addDemoVideo, type DemoVideoOptions } from '../lib/demo-video-data.ts';
 import { addExamNightData } from '../lib/exam-night-data.ts';
 import type { ExamNightOptions } from '../lib/exam-night.ts';
+import { addSignInLearners, type SignInOptions } from '../lib/sign-in-data.ts';
 import { createPgSchema, dropPgSchema } from '../../tests/helpers/pg-schema.ts';
 import webpush from 'web-push';
 
@@ -36,6 +37,8 @@ export interface ProductOptions {
   examNight?: ExamNightOptions;
   /** A PostgreSQL server to run on (in a schema of its own) instead of SQLite. */
   databaseUrl?: string;
+  /** bench/auth: learners who sign in from their own devices and addresses (bench/lib/sign-in-data.ts). */
+  signIns?: SignInOptions;
   /** bench/phone: the demo clip transcoded and the demo learner enrolled (bench/lib/demo-video-data.ts). */
   demoVideo?: DemoVideoOptions;
 }
@@ -45,52 +48,55 @@ function vapidEnv(): Record<string, string> {
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
-serveInChild<ProductOptions>(async ({ pages, commerce, pageCacheSeconds, examNight, databaseUrl, demoVideo }) => {
-  const build = pages
-    ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
-    : undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-bench-'));
-  const uploadsDir = path.join(dataDir, 'uploads');
-  const env = loadEnv({
-    APP_ENV: 'production',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://127.0.0.1:3000',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    // Production requires a VAPID key pair (web push); a fresh one per run.
-    ...vapidEnv(),
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    AUTH_RATE_LIMIT_SCALE: '100000',
-    ...(pageCacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: String(pageCacheSeconds) }),
-    ...(commerce ? commerceEnv(commerce) : {}),
-    // Each candidate comes from an address of their own (X-Forwarded-For), as on an exam night.
-    ...(commerce || examNight ? { TRUST_PROXY: 'true' } : {}),
-  });
-  const schema = databaseUrl ? await createPgSchema(databaseUrl, 'bench') : undefined;
-  const database = connectDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
-  const cleanup = async () => {
-    await database.close();
-    if (databaseUrl && schema) await dropPgSchema(databaseUrl, schema);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await migrateToLatest(database.db);
-    await seedDemoData(database.db, { uploadsDir });
-    const services = createServices({ db: database.db, engine: database.engine, env });
-    const app = await createApp({
-      env,
-      db: database.db,
-      services,
-      uploadsDir,
-      ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
+serveInChild<ProductOptions>(
+  async ({ pages, commerce, pageCacheSeconds, examNight, databaseUrl, demoVideo, signIns }) => {
+    const build = pages
+      ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+      : undefined;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-bench-'));
+    const uploadsDir = path.join(dataDir, 'uploads');
+    const env = loadEnv({
+      APP_ENV: 'production',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      // Production requires a VAPID key pair (web push); a fresh one per run.
+      ...vapidEnv(),
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      AUTH_RATE_LIMIT_SCALE: '100000',
+      ...(pageCacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: String(pageCacheSeconds) }),
+      ...(commerce ? commerceEnv(commerce) : {}),
+      // Each candidate comes from an address of their own (X-Forwarded-For), as on an exam night.
+      ...(commerce || examNight || signIns ? { TRUST_PROXY: 'true' } : {}),
     });
-    if (commerce) await addCommerceData(app, database.db, commerce);
-    if (examNight) await addExamNightData(app, database.db, services, examNight);
-    if (demoVideo) await addDemoVideo(database.db, services, env, demoVideo);
-    return { app, cleanup };
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-});
+    const schema = databaseUrl ? await createPgSchema(databaseUrl, 'bench') : undefined;
+    const database = connectDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
+    const cleanup = async () => {
+      await database.close();
+      if (databaseUrl && schema) await dropPgSchema(databaseUrl, schema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+    try {
+      await migrateToLatest(database.db);
+      await seedDemoData(database.db, { uploadsDir });
+      const services = createServices({ db: database.db, engine: database.engine, env });
+      const app = await createApp({
+        env,
+        db: database.db,
+        services,
+        uploadsDir,
+        ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
+      });
+      if (commerce) await addCommerceData(app, database.db, commerce);
+      if (examNight) await addExamNightData(app, database.db, services, examNight);
+      if (demoVideo) await addDemoVideo(database.db, services, env, demoVideo);
+      if (signIns) await addSignInLearners(database.db, signIns);
+      return { app, cleanup };
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+  },
+);
