@@ -37,19 +37,35 @@ function vitestPass(name: string, project: string, env: Record<string, string> =
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  let failedFiles: string[] = [];
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8')) as {
       numPassedTests: number;
       numFailedTests: number;
       numPendingTests: number;
       numTodoTests: number;
+      testResults?: { name: string; status: string; message?: string }[];
     };
     passed = json.numPassedTests;
     failed = json.numFailedTests;
     skipped = json.numPendingTests + json.numTodoTests;
+    // A file can fail with every test passed (a hook, an import): name it and its first line.
+    failedFiles = (json.testResults ?? [])
+      .filter((file) => file.status === 'failed')
+      .map((file) => `${path.relative(process.cwd(), file.name)}: ${(file.message ?? '').split('\n')[0]}`);
   }
   const ok = status === 0 && passed > 0;
-  results.push({ name, passed, failed, skipped, ok, ...(passed === 0 ? { note: 'no test ran' } : {}) });
+  const note =
+    passed === 0
+      ? 'no test ran'
+      : status !== 0 && failed === 0
+        ? `vitest exited ${status} with no failed test: ${
+            failedFiles.length > 0
+              ? `failed files — ${failedFiles.join('; ')}`
+              : 'unhandled errors (see "Unhandled" above)'
+          }`
+        : undefined;
+  results.push({ name, passed, failed, skipped, ok, ...(note ? { note } : {}) });
 }
 
 console.log('━━ build ━━');
