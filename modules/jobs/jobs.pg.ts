@@ -51,9 +51,25 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
   let boss: PgBoss | undefined;
   let schema = 'pgboss';
 
+  /**
+   * pg-boss's statements and our handlers still running. pg-boss completes or fails a job without
+   * awaiting it, and a fetch under way when it stops still hands its job to the handler, so its
+   * own "wait" can end while statements are on the way: `stop()` waits for these too, so the
+   * database is never closed under them.
+   */
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    inFlight.add(promise);
+    promise.then(
+      () => inFlight.delete(promise),
+      () => inFlight.delete(promise),
+    );
+    return promise;
+  };
+
   // pg-boss runs its statements on the app's pool (one pool to size, to watch and to recover).
-  const executeSql = async (text: string, values?: unknown[]) =>
-    db.executeQuery(CompiledQuery.raw(text, values ?? [])) as Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const executeSql = (text: string, values?: unknown[]) =>
+    track(db.executeQuery(CompiledQuery.raw(text, values ?? [])) as Promise<{ rows: any[] }>); // eslint-disable-line @typescript-eslint/no-explicit-any
 
   function running(): PgBoss {
     if (!boss) throw new Error('the job queue is not started');
@@ -109,7 +125,7 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       // A job was there: look for the next one at once (a backlog is worked without polling pauses).
       const id = workers.get(name);
       if (id) instance.notifyWorker(id);
-      await handler({ id: job.id, name: job.name, data: job.data });
+      await track(handler({ id: job.id, name: job.name, data: job.data }));
     });
     workers.set(name, worker);
   }
@@ -204,7 +220,15 @@ export function createPgQueue(db: Kysely<Database>, options: PgQueueOptions = {}
       boss = undefined;
       created.clear();
       workers.clear();
-      if (current) await current.stop({ graceful: true, wait: true, timeout: 10_000 });
+      if (!current) return;
+      await current.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // Then what pg-boss left on the way (see inFlight), a turn of the event loop at a time, since
+      // a settled fetch starts its handler a few ticks later.
+      const deadline = Date.now() + 10_000;
+      do {
+        await Promise.allSettled([...inFlight]);
+        await new Promise((resolve) => setImmediate(resolve));
+      } while (inFlight.size > 0 && Date.now() < deadline);
     },
     async counts() {
       if (!boss) return tally([], [...handlers.keys(), ...policies.keys()]);

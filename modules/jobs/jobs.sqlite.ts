@@ -170,7 +170,9 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     try {
       do {
         again.delete(name);
-        for (let row = await claim(name); row && started; row = await claim(name)) await runOne(name, handler, row);
+        // A run claimed as the queue stops is still worked (stop() waits for it); none is claimed after.
+        for (let row = started ? await claim(name) : undefined; row; row = started ? await claim(name) : undefined)
+          await runOne(name, handler, row);
       } while (again.has(name) && started);
     } finally {
       busy.delete(name);

@@ -82,6 +82,44 @@ describe('job queue', () => {
     expect(await queue.send('test.single', { n: 2 }, { singletonKey: 'don-KT1', startAfter: later })).toBeNull();
   });
 
+  it('stops only once what it fetched is worked and recorded: the database can close right after', async () => {
+    const reader = newQueue();
+    await reader.start();
+    // Sent and stopped at once, a few times: the worker's fetch is sometimes on its way as it stops.
+    const lessons = [
+      'Đạo hàm',
+      'Tích phân',
+      'Số phức',
+      'Xác suất',
+      'Hình học không gian',
+      'Dãy số',
+      'Lôgarit',
+      'Vectơ',
+    ];
+    for (const [index, lesson] of lessons.entries()) {
+      const name = `test.ending.${index}`;
+      const queue = newQueue();
+      const worked: string[] = [];
+      await queue.define(name, { immediate: true });
+      await queue.work<{ lesson: string }>(name, async (job) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        worked.push(job.data.lesson);
+      });
+      await queue.start();
+      await queue.send(name, { lesson });
+      await queue.stop();
+      const after = [...worked];
+      // Nothing of the stopped queue is still on its way: another instance reads the job as done
+      // (or as never taken), never as running; the handler ran before stop() returned, or never.
+      const counts = (await reader.counts()).find((item) => item.name === name)!;
+      expect(counts).toMatchObject({ running: 0, failed: 0 });
+      expect(counts.completed + counts.queued).toBe(1);
+      expect(after).toEqual(counts.completed === 1 ? [lesson] : []);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(worked).toEqual(after);
+    }
+  });
+
   it('runs a periodic job once per period with two queue instances on one database', async () => {
     const runs: number[] = [];
     const [first, second] = [newQueue(), newQueue()];
