@@ -98,7 +98,7 @@ function AppOnlyOffer({ option }: { option: InstallOption }) {
   if (option === 'prompt') {
     return (
       <>
-        <p className="mt-2">Cài ứng dụng (nhanh, không cần kho ứng dụng) rồi mở khóa học từ màn hình chính.</p>
+        <p className="mt-2">Cài ứng dụng (không cần kho ứng dụng) rồi mở khóa học từ màn hình chính.</p>
         <button type="button" className="btn-primary mt-4" onClick={() => void promptInstall()}>
           {INSTALL_LABEL}
         </button>

@@ -95,8 +95,14 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
   // A prompt event shows one dialog: the offers disappear whatever the learner answers.
   deferred = null;
   changed();
-  await event.prompt();
-  return (await event.userChoice).outcome;
+  try {
+    await event.prompt();
+    return (await event.userChoice).outcome;
+  } catch (error) {
+    // Refused by the browser (say, not from a tap): nothing was shown.
+    console.warn('[cài ứng dụng] trình duyệt không mở hộp cài đặt', error);
+    return 'unavailable';
+  }
 }
 
 const BANNER_KEY = 'kt_install_banner';
