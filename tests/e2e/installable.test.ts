@@ -308,6 +308,9 @@ describe('a course studied only in the app', () => {
     await offerPrompt(page);
     await gate.getByRole('button', { name: INSTALL }).click();
     await expect.poll(() => promptCalls(page)).toBe(1);
+    // Installed from this tab: the lesson is in the app now, and the gate says where.
+    await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+    await expect.poll(() => gate.textContent()).toContain('Đã cài xong. Mở ứng dụng Khai Trí từ màn hình chính');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // The course page says so too, and its "Học thử" shows the offer, not the lesson.
