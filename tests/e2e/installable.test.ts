@@ -3,7 +3,7 @@
  * the manifest and its PNG pictures; Chromium's own installability verdict on `/` (what Lighthouse's
  * installability check reads); "Cài ứng dụng Khai Trí" in the account menu and after a completed
  * lesson only when the browser offers a prompt (a `beforeinstallprompt` dispatched with a prompt()
- * that counts its calls: headless Chromium never shows its own), the Share-menu steps on iOS Safari;
+ * that counts its calls: a journey cannot answer Chromium's own install dialog), the Share-menu steps on iOS Safari;
  * and a course studied only in the app: the offer in a browser tab, the lesson in the installed app
  * (Chromium's `--app` window, display mode standalone).
  */
