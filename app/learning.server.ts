@@ -1,6 +1,7 @@
 /** Loaders of the study page and of "my courses" (both account pages and /mycourse). */
 import type { AppLoadContext } from 'react-router';
 import { isAppError } from '../lib/errors';
+import { isAppOnly } from '../lib/platform';
 import type { LessonNodeShape } from '../modules/catalog/catalog.schemas';
 import { loadOr404 } from './not-found.server';
 
@@ -35,7 +36,12 @@ export async function loadStudy(request: Request, context: AppLoadContext, slug:
   const link = (lesson: LessonNodeShape | undefined): StudyLessonLink | null =>
     lesson ? { id: lesson.id, title: lesson.title, done: lesson.done === true } : null;
   return {
-    course: { id: curriculum.course_id, slug: curriculum.course_slug, title: curriculum.course_title },
+    course: {
+      id: curriculum.course_id,
+      slug: curriculum.course_slug,
+      title: curriculum.course_title,
+      appOnly: isAppOnly(curriculum.flatform_type),
+    },
     curriculum: curriculum.lessons,
     progress: curriculum.progress,
     lessonCount: lessons.length,

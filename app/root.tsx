@@ -67,6 +67,8 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, {});
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
+  // iOS takes the home-screen icon from here, not from the manifest (decision 0015).
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -78,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b5fff" />
+        <meta name="apple-mobile-web-app-title" content="Khai Trí" />
         {/* First, ahead of the script preloads: on a slow phone the page paints once this arrives. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePlatform, isLearningPlatform, LEARNING_PLATFORMS } from './platform.ts';
+import { describePlatform, isAppOnly, isLearningPlatform, LEARNING_PLATFORMS } from './platform.ts';
 
 describe('LEARNING_PLATFORMS', () => {
   it('lists the five options of SPEC §3 in order', () => {
@@ -47,5 +47,14 @@ describe('isLearningPlatform', () => {
     expect(isLearningPlatform('web')).toBe(false);
     expect(isLearningPlatform(null)).toBe(false);
     expect(isLearningPlatform(undefined)).toBe(false);
+  });
+});
+
+describe('isAppOnly', () => {
+  it('is true only for "Chỉ học trên App"', () => {
+    expect(isAppOnly('flatform_app')).toBe(true);
+    for (const value of ['flatform_web', 'flatform_web_app', 'platform_cross', '', 'FLATFORM_APP', null, undefined]) {
+      expect(isAppOnly(value)).toBe(false);
+    }
   });
 });

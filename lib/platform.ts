@@ -32,3 +32,11 @@ export function isLearningPlatform(value: unknown): value is LearningPlatformVal
 export function describePlatform(value: unknown): string {
   return LEARNING_PLATFORMS.find((platform) => platform.value === value)?.label ?? '';
 }
+
+/**
+ * Whether a course is studied only in the app ("Chỉ học trên App"): the installed Khai Trí app opens
+ * it; a plain browser tab offers the installation instead (decision 0015).
+ */
+export function isAppOnly(value: unknown): boolean {
+  return value === 'flatform_app';
+}

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from 'react-router';
 import type { Role } from '../../db/schema';
 import { STUDIO_ROLES } from '../../modules/studio/permissions';
 import type { NavigationItem } from '../../modules/site/site.service';
+import { InstallMenuItem } from './install/install-offer';
 import { SearchForm } from './search/search-box';
 import { SmartLink } from './smart-link';
 
@@ -75,6 +76,7 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
             Studio
           </Link>
         ) : null}
+        <InstallMenuItem />
         <Form method="post" action="/dang-xuat">
           <button
             type="submit"

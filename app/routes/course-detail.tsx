@@ -5,11 +5,13 @@ import { cleanPlainText } from '../../lib/text/plain-text';
 import { isAppError } from '../../lib/errors';
 import { formatHoursMinutes } from '../../lib/format/duration';
 import { formatVietnameseNumber } from '../../lib/format/money';
+import { isAppOnly } from '../../lib/platform';
 import { BannerSlot } from '../components/banner-slot';
 import { CourseGrid } from '../components/course-card';
 import { Curriculum } from '../components/course/curriculum';
 import { LessonPreview } from '../components/course/lesson-preview';
 import { PurchaseBox } from '../components/course/purchase-box';
+import { AppOnlyGate, AppOnlyNote } from '../components/install/install-offer';
 import { ReviewForm } from '../components/course/review-form';
 import { Reviews } from '../components/course/reviews';
 import { PageFrame } from '../components/page-frame';
@@ -204,7 +206,11 @@ export default function CourseDetailPage({ loaderData, actionData }: Route.Compo
               aria-label="Học thử"
               className="scroll-mt-32 rounded-2xl border border-emerald-200 bg-emerald-50 p-4"
             >
-              {preview.lesson ? (
+              {preview.lesson && isAppOnly(course.flatform_type) ? (
+                <AppOnlyGate tone="light">
+                  <LessonPreview lesson={preview.lesson} />
+                </AppOnlyGate>
+              ) : preview.lesson ? (
                 <LessonPreview lesson={preview.lesson} />
               ) : (
                 <p role="alert" className="text-slate-800">
@@ -289,6 +295,7 @@ export default function CourseDetailPage({ loaderData, actionData }: Route.Compo
                 owned={owned}
                 error={reviewResult ? undefined : actionData?.message}
               />
+              {isAppOnly(course.flatform_type) ? <AppOnlyNote /> : null}
             </div>
           </div>
         </aside>

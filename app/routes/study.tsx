@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formatMinutesSeconds } from '../../lib/format/duration';
 import { studyUrl } from '../../lib/learning/lesson-rules';
 import { FormMessage } from '../components/form-field';
+import { AppOnlyGate, InstallBanner } from '../components/install/install-offer';
 import { LessonView } from '../components/learning/lesson-view';
 import { ProgressBar } from '../components/learning/progress-bar';
 import { StudySidebar } from '../components/learning/study-sidebar';
@@ -69,6 +70,11 @@ function Denied({
       </Link>
     </div>
   );
+}
+
+/** The lesson; for a course studied only in the app, only inside the installed app (decision 0015). */
+function LessonArea({ appOnly, children }: { appOnly: boolean; children: React.ReactNode }) {
+  return appOnly ? <AppOnlyGate>{children}</AppOnlyGate> : <>{children}</>;
 }
 
 export default function StudyPage({ loaderData }: Route.ComponentProps) {
@@ -142,35 +148,37 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         {lesson ? (
-          <LessonView
-            key={lesson.id}
-            lesson={lesson}
-            signedIn={loaderData.signedIn}
-            onCompleted={() => void revalidator.revalidate()}
-          />
+          <LessonArea appOnly={course.appOnly}>
+            <LessonView
+              key={lesson.id}
+              lesson={lesson}
+              signedIn={loaderData.signedIn}
+              onCompleted={() => void revalidator.revalidate()}
+            />
+            <div className="mt-6 space-y-3">
+              {result && 'notice' in result && result.notice ? (
+                <p role="status" className="text-sm text-emerald-300">
+                  {result.notice}
+                </p>
+              ) : null}
+              {result?.message ? <FormMessage message={result.message} /> : null}
+              {lesson.progress?.completed ? (
+                <p className="text-sm font-semibold text-emerald-300">✓ Bạn đã hoàn thành bài học này.</p>
+              ) : canMark ? (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="lesson_id" value={lesson.id} />
+                  <button type="submit" disabled={busy} className="btn-primary disabled:opacity-60">
+                    {busy ? 'Đang lưu…' : 'Đánh dấu hoàn thành'}
+                  </button>
+                </Form>
+              ) : null}
+              {/* A lesson done: the moment to offer the app (once, where installing is possible). */}
+              {lesson.progress?.completed ? <InstallBanner /> : null}
+            </div>
+          </LessonArea>
         ) : null}
         {denied ? (
           <Denied reason={denied.reason} message={denied.message} loginUrl={loaderData.loginUrl} slug={course.slug} />
-        ) : null}
-        {lesson ? (
-          <div className="mt-6 space-y-3">
-            {result && 'notice' in result && result.notice ? (
-              <p role="status" className="text-sm text-emerald-300">
-                {result.notice}
-              </p>
-            ) : null}
-            {result?.message ? <FormMessage message={result.message} /> : null}
-            {lesson.progress?.completed ? (
-              <p className="text-sm font-semibold text-emerald-300">✓ Bạn đã hoàn thành bài học này.</p>
-            ) : canMark ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="lesson_id" value={lesson.id} />
-                <button type="submit" disabled={busy} className="btn-primary disabled:opacity-60">
-                  {busy ? 'Đang lưu…' : 'Đánh dấu hoàn thành'}
-                </button>
-              </Form>
-            ) : null}
-          </div>
         ) : null}
         <nav aria-label="Chuyển bài" className="mt-6 flex justify-between gap-3 border-t border-slate-800 pt-4 text-sm">
           {previous ? (
@@ -195,7 +203,7 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
         {lesson ? (
-          <p className="mt-2 text-xs text-slate-500">Thời lượng: {formatMinutesSeconds(lesson.duration_seconds)}</p>
+          <p className="mt-2 text-xs text-slate-400">Thời lượng: {formatMinutesSeconds(lesson.duration_seconds)}</p>
         ) : null}
       </div>
     </div>

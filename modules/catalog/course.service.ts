@@ -187,6 +187,8 @@ export function createCourseService({ db, cache, sanitize, search }: CourseServi
       course_id: course.id,
       course_slug: course.slug,
       course_title: course.title,
+      /** The learning platform (SPEC §3): the study page offers the installed app for `flatform_app`. */
+      flatform_type: course.flatform_type,
       lessons: buildLessonTree(await repo.listLessons(db, course.id)),
     };
   }

@@ -16,6 +16,9 @@ export const curriculumSchema = z.object({
   course_id: z.number().int(),
   course_slug: z.string(),
   course_title: z.string(),
+  flatform_type: z
+    .string()
+    .describe('Nền tảng học (SPEC §3): `flatform_app` = chỉ học trên App (trên web: mời cài ứng dụng Khai Trí)'),
   lessons: z.array(lessonNodeSchema),
   progress: courseProgressSchema.nullable(),
 });

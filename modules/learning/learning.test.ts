@@ -209,6 +209,29 @@ describe('the learning log', () => {
     expect(publicCurriculum.json().data.lessons[0].children[0].done).toBeUndefined();
   });
 
+  it('serves an app-only course like any other: lesson.json names the platform, the installed app decides', async () => {
+    // The browser tab and the installed web app send the same requests (the app's display mode is not
+    // visible to the server): access follows the enrolment alone; the pages offer the installation.
+    const { course, lessons } = await createStudyCourse(t.db, { course: { flatform_type: 'flatform_app' } });
+    const learner = await createShopper(t);
+    await createEnrolment(t.db, { userId: learner.user.id, courseId: course.id });
+    const curriculum = await learner.call('GET', `/api/user/lesson.json?slug=${course.slug}`);
+    expect(curriculum.json().data.flatform_type).toBe('flatform_app');
+    expect((await anonymous(`/api/user/lesson.json?slug=${course.slug}`)).json().data.flatform_type).toBe(
+      'flatform_app',
+    );
+    const opened = await details(learner, lessons.video);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().data).toMatchObject({ id: lessons.video, access: 'enrolled' });
+    // Who may not study it still may not (the platform grants nothing).
+    const stranger = await createShopper(t);
+    expect((await details(stranger, lessons.video)).statusCode).toBe(403);
+    expect((await details(null, lessons.intro)).json().data.access).toBe('preview');
+
+    const web = await createStudyCourse(t.db);
+    expect((await anonymous(`/api/user/lesson.json?slug=${web.course.slug}`)).json().data.flatform_type).toBe('');
+  });
+
   it('calls onCourseCompleted exactly once when completions race', async () => {
     const { course, lessons } = await createStudyCourse(t.db, { withExam: false, videoSeconds: 10 });
     const learner = await createShopper(t);
