@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { describeCourseCard } from '../../lib/course-card';
@@ -9,9 +10,7 @@ import { isAppOnly } from '../../lib/platform';
 import { BannerSlot } from '../components/banner-slot';
 import { CourseGrid } from '../components/course-card';
 import { Curriculum } from '../components/course/curriculum';
-import { LessonPreview } from '../components/course/lesson-preview';
 import { PurchaseBox } from '../components/course/purchase-box';
-import { AppOnlyGate, AppOnlyNote } from '../components/install/install-offer';
 import { ReviewForm } from '../components/course/review-form';
 import { Reviews } from '../components/course/reviews';
 import { PageFrame } from '../components/page-frame';
@@ -22,6 +21,18 @@ import { loginRedirectTarget, requireViewer } from '../guards.server';
 import { loadOr404 } from '../not-found.server';
 import { absoluteUrl, breadcrumbLd, buildSeoMeta, readPublicUrl } from '../seo';
 import type { Route } from './+types/course-detail';
+
+// Only a page showing a preview, or an app-only course, downloads these: the player and the
+// install offer stay out of every other course page's script (the phone budget, bench -- phone).
+const LessonPreview = lazy(() =>
+  import('../components/course/lesson-preview').then((module) => ({ default: module.LessonPreview })),
+);
+const AppOnlyGate = lazy(() =>
+  import('../components/install/install-offer').then((module) => ({ default: module.AppOnlyGate })),
+);
+const AppOnlyNote = lazy(() =>
+  import('../components/install/install-offer').then((module) => ({ default: module.AppOnlyNote })),
+);
 
 async function loadPreview(context: Route.LoaderArgs['context'], raw: string | null) {
   const id = Number(raw);
@@ -207,11 +218,15 @@ export default function CourseDetailPage({ loaderData, actionData }: Route.Compo
               className="scroll-mt-32 rounded-2xl border border-emerald-200 bg-emerald-50 p-4"
             >
               {preview.lesson && isAppOnly(course.flatform_type) ? (
-                <AppOnlyGate tone="light">
-                  <LessonPreview lesson={preview.lesson} />
-                </AppOnlyGate>
+                <Suspense fallback={null}>
+                  <AppOnlyGate tone="light">
+                    <LessonPreview lesson={preview.lesson} />
+                  </AppOnlyGate>
+                </Suspense>
               ) : preview.lesson ? (
-                <LessonPreview lesson={preview.lesson} />
+                <Suspense fallback={null}>
+                  <LessonPreview lesson={preview.lesson} />
+                </Suspense>
               ) : (
                 <p role="alert" className="text-slate-800">
                   {preview.error}
@@ -295,7 +310,11 @@ export default function CourseDetailPage({ loaderData, actionData }: Route.Compo
                 owned={owned}
                 error={reviewResult ? undefined : actionData?.message}
               />
-              {isAppOnly(course.flatform_type) ? <AppOnlyNote /> : null}
+              {isAppOnly(course.flatform_type) ? (
+                <Suspense fallback={null}>
+                  <AppOnlyNote />
+                </Suspense>
+              ) : null}
             </div>
           </div>
         </aside>
