@@ -36,12 +36,22 @@ it('serves the brotli and gzip twins written at build time, immutable', async ()
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.rawPayload.equals(raw)).toBe(true);
   expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  // Never revalidated: no validators, no ranges (fewer header bytes per script on a slow phone).
+  for (const name of ['etag', 'last-modified', 'accept-ranges']) expect(br.headers[name], name).toBeUndefined();
 });
 
 it('keeps an hour of caching for the files outside /assets/', async () => {
   const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
   expect(icon.statusCode).toBe(200);
   expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  // Revalidated after the hour: its validator answers 304 when unchanged.
+  expect(icon.headers.etag).toBeTruthy();
+  const again = await t.app.inject({
+    method: 'GET',
+    url: '/favicon.svg',
+    headers: { 'if-none-match': String(icon.headers.etag) },
+  });
+  expect(again.statusCode).toBe(304);
 });
 
 it("sends a build script only the headers a script obeys (nosniff, resource policy), not a document's policy", async () => {

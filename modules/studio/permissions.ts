@@ -48,8 +48,7 @@ export const STUDIO_PERMISSIONS = {
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;
 
-/** The roles that may open the studio at all. */
-export const STUDIO_ROLES: readonly Role[] = ['editor', 'admin', 'teacher'];
+export { STUDIO_ROLES } from './studio-roles.ts';
 
 export function can(role: Role | undefined, permission: StudioPermission): boolean {
   return role !== undefined && (STUDIO_PERMISSIONS[permission] as readonly Role[]).includes(role);

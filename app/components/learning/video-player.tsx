@@ -5,7 +5,7 @@
  * data saver that caps quality at 360p.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { attachSource, preloadHlsFor, type HlsHandle } from './hls-loader';
+import { attachSource, isHlsUrl, preloadHlsFor, type HlsHandle } from './hls-loader';
 
 export const DATA_SAVER_KEY = 'kt_data_saver';
 export const DATA_SAVER_MAX_HEIGHT = 360;
@@ -156,6 +156,12 @@ export function VideoPlayer({ src, poster, captions = [], startAt = 0, onTime, v
         aria-label="Trình phát video. Phím tắt: Space hoặc K phát/dừng, ← → tua 5 giây, F toàn màn hình, M tắt tiếng"
         className="relative outline-none focus-visible:ring-2 focus-visible:ring-brand-400"
       >
+        {isHlsUrl(src) ? (
+          // Hoisted into the document's head by React: the master playlist is fetched while the
+          // page's scripts download, not after hydration, and hls.js's request (same URL, same
+          // CORS mode) is answered from the preload. A few hundred bytes the player asks for anyway.
+          <link rel="preload" href={src} as="fetch" crossOrigin="anonymous" />
+        ) : null}
         <video
           ref={(element) => {
             video.current = element;
