@@ -230,6 +230,27 @@ describe('the HLS player', () => {
     expect(scripts.filter((url) => /\/hls[.-][^/]*\.js$/.test(url))).toEqual([]);
     expect(watch.unexpected()).toEqual([]);
   });
+
+  it('plays when tapped while hls.js is still downloading, the master playlist hinted in the head', async () => {
+    const { page, watch } = await openPage();
+    const target = `/vao-hoc/${hlsCourse.course.slug}?bai=${hlsCourse.lessons.video}`;
+    await page.goto(journey.url(`/dang-nhap?redirect=${encodeURIComponent(target)}`));
+    await signIn(page);
+    await page.waitForURL(journey.url(target));
+    // From here on hls.js arrives 1.5 s late, as on a slow phone: the tap comes before the player
+    // has a source (the element keeps the play for when it has one).
+    await page.route(/\/hls[.-][^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.locator('head link[rel="preload"][as="fetch"][href*="master.m3u8"]').count()).toBe(1);
+    await page.getByRole('group', { name: /Trình phát video/ }).focus();
+    await page.keyboard.press('k');
+    await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(watch.unexpected()).toEqual([]);
+  });
 });
 
 const openPage = (viewport?: { width: number; height: number }) => journey.openPage(viewport);
