@@ -6,11 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/connect.ts';
-import type { Database, NewUser } from '../../db/schema.ts';
-import { hashPassword } from '../../modules/accounts/password.ts';
+import type { Database } from '../../db/schema.ts';
 import type { Services } from '../../modules/services.ts';
-import { DEMO_PASSWORD } from '../../tests/factories/accounts.ts';
+import { insertLearners } from './bench-learners.ts';
 import {
   EXAM_NIGHT_ATTEMPTS_PATH,
   EXAM_NIGHT_PATH,
@@ -45,26 +43,10 @@ export async function addExamNightData(
     .orderBy('position')
     .execute();
 
-  // One hash for everyone: what a sign-in costs is bench -- auth's subject, not this one's.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const created = nowIso();
-  const users: NewUser[] = Array.from({ length: options.candidates }, (_, index) => ({
-    phone: `8497${String(index + 1).padStart(7, '0')}`,
-    email: null,
-    password_hash: passwordHash,
-    full_name: `Thí sinh ${index + 1}`,
-    status: 'active',
-    role: 'learner',
-    phone_verified_at: created,
-    policy_accepted_at: created,
-    created_at: created,
-    updated_at: created,
-  }));
-  for (let index = 0; index < users.length; index += 200)
-    await db
-      .insertInto('users')
-      .values(users.slice(index, index + 200))
-      .execute();
+  await insertLearners(db, options.candidates, {
+    phone: (index) => `8497${String(index + 1).padStart(7, '0')}`,
+    name: (index) => `Thí sinh ${index + 1}`,
+  });
   const rows = await db.selectFrom('users').selectAll().where('phone', 'like', '8497%').orderBy('id').execute();
   const candidates: ExamNightData['candidates'] = [];
   for (const user of rows) {
