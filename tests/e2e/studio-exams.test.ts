@@ -50,7 +50,8 @@ describe('studio exams', () => {
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/cau-hoi\/\d+$/);
     await waitForHydration(page);
     const preview = page.getByTestId('exam-preview');
-    expect(await preview.locator('.katex').count()).toBeGreaterThan(0);
+    // The URL changes before the new page has rendered (a client navigation): wait for its preview.
+    await expect.poll(() => preview.locator('.katex').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
     const prompt = page.getByLabel('Đề bài', { exact: true });
     await prompt.fill('Cho $E^\\circ_{\\text{pin}} = \\dfrac{2{,}20}{2}$ V. Giá trị là');
