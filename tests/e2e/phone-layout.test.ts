@@ -34,8 +34,11 @@ describe('a signed-in learner on a phone', () => {
           message: `${path} scrolls sideways`,
         })
         .toBeLessThanOrEqual(0);
-      // The account menu is still reachable and keeps the name for screen readers.
-      expect(await page.locator('summary', { hasText: fullName }).isVisible()).toBe(true);
+      // The account menu is still reachable and keeps the name for screen readers (on the pages
+      // shared by signed-in learners, once the learner's own bits have arrived).
+      await expect
+        .poll(() => page.locator('summary', { hasText: fullName }).isVisible(), { message: `${path}: account menu` })
+        .toBe(true);
     }
 
     await page.goto(journey.url('/tai-khoan/kich-hoat-khoa-hoc'));
