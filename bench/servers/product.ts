@@ -48,55 +48,54 @@ function vapidEnv(): Record<string, string> {
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
-serveInChild<ProductOptions>(
-  async ({ pages, commerce, pageCacheSeconds, examNight, databaseUrl, demoVideo, signIns }) => {
-    const build = pages
-      ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
-      : undefined;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-bench-'));
-    const uploadsDir = path.join(dataDir, 'uploads');
-    const env = loadEnv({
-      APP_ENV: 'production',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://127.0.0.1:3000',
-      LOG_LEVEL: 'silent',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      // Production requires a VAPID key pair (web push); a fresh one per run.
-      ...vapidEnv(),
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      AUTH_RATE_LIMIT_SCALE: '100000',
-      ...(pageCacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: String(pageCacheSeconds) }),
-      ...(commerce ? commerceEnv(commerce) : {}),
-      // Each candidate comes from an address of their own (X-Forwarded-For), as on an exam night.
-      ...(commerce || examNight || signIns ? { TRUST_PROXY: 'true' } : {}),
+serveInChild<ProductOptions>(async (options) => {
+  const { pages, commerce, pageCacheSeconds, examNight, databaseUrl, demoVideo, signIns } = options;
+  const build = pages
+    ? ((await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild)
+    : undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-bench-'));
+  const uploadsDir = path.join(dataDir, 'uploads');
+  const env = loadEnv({
+    APP_ENV: 'production',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    // Production requires a VAPID key pair (web push); a fresh one per run.
+    ...vapidEnv(),
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    AUTH_RATE_LIMIT_SCALE: '100000',
+    ...(pageCacheSeconds === undefined ? {} : { PAGE_CACHE_SECONDS: String(pageCacheSeconds) }),
+    ...(commerce ? commerceEnv(commerce) : {}),
+    // Each candidate comes from an address of their own (X-Forwarded-For), as on an exam night.
+    ...(commerce || examNight || signIns ? { TRUST_PROXY: 'true' } : {}),
+  });
+  const schema = databaseUrl ? await createPgSchema(databaseUrl, 'bench') : undefined;
+  const database = connectDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
+  const cleanup = async () => {
+    await database.close();
+    if (databaseUrl && schema) await dropPgSchema(databaseUrl, schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db, { uploadsDir });
+    const services = createServices({ db: database.db, engine: database.engine, env });
+    const app = await createApp({
+      env,
+      db: database.db,
+      services,
+      uploadsDir,
+      ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
     });
-    const schema = databaseUrl ? await createPgSchema(databaseUrl, 'bench') : undefined;
-    const database = connectDatabase({ dataDir, databaseUrl, ...(schema ? { pgSchema: schema } : {}) });
-    const cleanup = async () => {
-      await database.close();
-      if (databaseUrl && schema) await dropPgSchema(databaseUrl, schema);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    };
-    try {
-      await migrateToLatest(database.db);
-      await seedDemoData(database.db, { uploadsDir });
-      const services = createServices({ db: database.db, engine: database.engine, env });
-      const app = await createApp({
-        env,
-        db: database.db,
-        services,
-        uploadsDir,
-        ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
-      });
-      if (commerce) await addCommerceData(app, database.db, commerce);
-      if (examNight) await addExamNightData(app, database.db, services, examNight);
-      if (demoVideo) await addDemoVideo(database.db, services, env, demoVideo);
-      if (signIns) await addSignInLearners(database.db, signIns);
-      return { app, cleanup };
-    } catch (error) {
-      await cleanup();
-      throw error;
-    }
-  },
-);
+    if (commerce) await addCommerceData(app, database.db, commerce);
+    if (examNight) await addExamNightData(app, database.db, services, examNight);
+    if (demoVideo) await addDemoVideo(database.db, services, env, demoVideo);
+    if (signIns) await addSignInLearners(database.db, signIns);
+    return { app, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+});
