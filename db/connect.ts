@@ -145,8 +145,24 @@ function connectPostgres(url: string, schema?: string, log?: DatabaseLogger): Da
   pool.on('error', (error) => outage.failed(error));
   // A connection that is checked out between two queries (inside a transaction) reports there.
   pool.on('connect', (client) => client.on('error', (error) => outage.failed(error)));
+  pool.on('release', (_error, client) => endLeftTransaction(client, log));
   const db = new Kysely<Database>({ dialect: new OutageAwarePostgresDialect({ pool }, outage) });
   return { db, engine: 'postgres', location, close: () => db.destroy() };
+}
+
+/**
+ * A connection must go back to the pool outside any transaction. One that comes back inside one (a
+ * multi-statement text such as "BEGIN; …; COMMIT" that failed half-way stops before its COMMIT, and
+ * PostgreSQL keeps the session in the aborted transaction) would fail every statement of whoever
+ * takes it next with 25P02 "current transaction is aborted". pg's client runs its queries in order,
+ * so a ROLLBACK queued now runs before the next borrower's first statement.
+ */
+function endLeftTransaction(client: pg.PoolClient, log?: DatabaseLogger): void {
+  // The status of the last ReadyForQuery: I idle, T in a transaction, E in a failed transaction.
+  const status = (client as pg.PoolClient & { _txStatus?: string | null })._txStatus;
+  if (status !== 'T' && status !== 'E') return;
+  log?.warn({ status }, 'a connection came back to the pool inside a transaction: rolled back');
+  client.query('ROLLBACK').catch(() => undefined);
 }
 
 interface OutageState {
