@@ -16,18 +16,19 @@ export const TIERS = [1080, 720, 480, 360, 240] as const;
 /** Every rung's segments start on a key frame: after the short start, every this many seconds. */
 export const SEGMENT_SECONDS = 6;
 /**
- * The first segments are this short, so a phone on slow mobile data has its first frame after a
- * couple of hundred kilobytes (a 6-second 360p segment is ~700 KB: 3.5 s at 1.6 Mbps), then the
- * long ones keep the request count and the compression where they were.
+ * The first segments are this short, so a phone on slow mobile data has its first frame after about
+ * a hundred kilobytes (a 6-second 360p segment is ~700 KB: 3.5 s at 1.6 Mbps; a 2-second one, the
+ * earlier start, ~220 KB and 1.1 s), then the long ones keep the request count and the compression
+ * where they were.
  */
-export const START_SEGMENT_SECONDS = 2;
-export const START_SEGMENTS = 2;
+export const START_SEGMENT_SECONDS = 1;
+export const START_SEGMENTS = 3;
 const START_SPAN = START_SEGMENT_SECONDS * START_SEGMENTS;
 
 /**
- * Key frames at 0, 2, 4, then every 6 s (10, 16, …): ffmpeg's HLS muxer cuts at the first key frame
- * at least START_SEGMENT_SECONDS into a segment, so with no key frame between these the segments
- * are 2, 2, 6, 6, … seconds long on every rung alike.
+ * Key frames at 0, 1, 2, 3, then every 6 s (9, 15, …): ffmpeg's HLS muxer cuts at the first key
+ * frame at least START_SEGMENT_SECONDS into a segment, so with no key frame between these the
+ * segments are 1, 1, 1, 6, 6, … seconds long on every rung alike.
  */
 export const KEY_FRAME_EXPRESSION =
   `expr:if(lt(t,${START_SPAN}),gte(t,n_forced*${START_SEGMENT_SECONDS}),` +

@@ -47,7 +47,7 @@ describe('planLadder', () => {
 });
 
 describe('the segments of the ladder', () => {
-  it('start with two 2-second segments, then 6 seconds, at the same times on every rung', async () => {
+  it('start with three 1-second segments, then 6 seconds, at the same times on every rung', async () => {
     const { FFMPEG_PATH: ffmpeg, FFPROBE_PATH: ffprobe } = loadEnv({});
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-segments-'));
     try {
@@ -61,7 +61,7 @@ describe('the segments of the ladder', () => {
           (match) => Math.round(Number(match[1]) * 10) / 10,
         ),
       );
-      expect(durations[0]).toEqual([2, 2, 6, 5]);
+      expect(durations[0]).toEqual([1, 1, 1, 6, 6]);
       for (const rung of durations) expect(rung).toEqual(durations[0]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
