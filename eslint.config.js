@@ -40,6 +40,8 @@ export default tseslint.config(
       ],
     },
   },
+  // Imports between modules (only through modules/<name>/index.ts) and cycles between modules are
+  // checked by scripts/lint/module-boundaries.ts against its baseline (npm run lint, decision 0016).
   {
     files: ['modules/**/*.ts', 'lib/**/*.ts'],
     rules: {

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'config/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['lib/**/*.test.ts', 'config/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

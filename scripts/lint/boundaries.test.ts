@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { baselineOf, checkBoundaries, compareWithBaseline } from './boundaries.ts';
+
+const roots: string[] = [];
+
+/** A temporary tree from `{ 'modules/a/a.ts': 'source' }`. */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+const clean = {
+  'lib/money.ts': 'export const vnd = 1;',
+  'db/schema.ts': 'export interface Database {}',
+  'kernel/http/envelope.ts': "import { vnd } from '../../lib/money.ts';\nexport const envelope = vnd;",
+  'modules/b/index.ts': "export { findB } from './b.repository.ts';",
+  'modules/b/b.repository.ts':
+    "import type { Database } from '../../db/schema.ts';\nexport const findB = (db: Database) => db;",
+  'modules/a/a.service.ts': [
+    "import { findB } from '../b/index.ts';",
+    "import { envelope } from '../../kernel/http/envelope.ts';",
+    "import { readFile } from 'node:fs/promises';",
+    "export { helper } from './sub/helper.ts';",
+    'export const a = [findB, envelope, readFile];',
+  ].join('\n'),
+  'modules/a/sub/helper.ts': "export { findB as helper } from '../../b';",
+  'modules/services.ts':
+    "import { findB } from './b/b.repository.ts';\nimport { a } from './a/a.service.ts';\nexport const services = { a, findB };",
+  'app/routes/home.tsx':
+    "import type { services } from '../../modules/services';\nimport { findB } from '../../modules/b/index.ts';\nexport const x: typeof services | typeof findB = findB as never;",
+  // Tests may reach into any module to arrange a case.
+  'modules/a/a.test.ts': "import { findB } from '../b/b.repository.ts';\nexport const t = findB;",
+};
+
+describe('module boundaries', () => {
+  it('passes a tree that imports other modules only through their index.ts', () => {
+    const report = checkBoundaries(tree(clean));
+    expect(report).toEqual({ violations: [], cycles: [], typeCycles: [] });
+  });
+
+  it('reports a deep import of another module, from a module and from app/', () => {
+    const report = checkBoundaries(
+      tree({
+        ...clean,
+        'modules/a/a.service.ts': "import { findB } from '../b/b.repository.ts';\nexport const a = findB;",
+        'app/routes/home.tsx':
+          "import type { Database } from '~/../modules/b/b.repository';\nexport type X = Database;",
+        'modules/a/viewer.ts': "import type { services } from '../services.ts';\nexport type V = typeof services;",
+      }),
+    );
+    expect(report.violations.map(({ file, target }) => ({ file, target }))).toEqual([
+      { file: 'app/routes/home.tsx', target: 'modules/b/b.repository.ts' },
+      { file: 'modules/a/a.service.ts', target: 'modules/b/b.repository.ts' },
+      { file: 'modules/a/viewer.ts', target: 'modules/services.ts' },
+    ]);
+    expect(report.violations[1]!.reason).toContain('modules/b/index.ts');
+  });
+
+  it('reports a cycle between modules, and a cycle made only of type imports separately', () => {
+    const root = tree({
+      ...clean,
+      'modules/b/b.repository.ts': "import { a } from '../a/a.service.ts';\nexport const findB = () => a;",
+      'modules/c/index.ts': "import type { findB } from '../b/index.ts';\nexport type C = typeof findB;",
+      'modules/b/b.types.ts': "import type { C } from '../c/index.ts';\nexport type B = C;",
+    });
+    const report = checkBoundaries(root);
+    expect(report.cycles.map((c) => c.members)).toEqual([['a', 'b']]);
+    expect(report.cycles[0]!.edges).toEqual([
+      { from: 'a', to: 'b', typeOnly: false },
+      { from: 'b', to: 'a', typeOnly: false },
+    ]);
+    expect(report.typeCycles.map((c) => c.members)).toEqual([['a', 'b', 'c']]);
+    expect(report.violations.map((v) => v.file)).toEqual(['modules/b/b.repository.ts']);
+  });
+
+  it('tolerates the baseline, fails on anything new, and fails on a baseline entry that is gone', () => {
+    const dirty = {
+      ...clean,
+      'modules/a/a.service.ts': "import { findB } from '../b/b.repository.ts';\nexport const a = findB;",
+      'modules/b/b.repository.ts': "import { a } from '../a/a.service.ts';\nexport const findB = () => a;",
+    };
+    const baseline = baselineOf(checkBoundaries(tree(dirty)));
+    expect(baseline.imports).toEqual({
+      'modules/a/a.service.ts': ['modules/b/b.repository.ts'],
+      'modules/b/b.repository.ts': ['modules/a/a.service.ts'],
+    });
+    expect(baseline.cycles).toEqual([['a', 'b']]);
+
+    const same = compareWithBaseline(checkBoundaries(tree(dirty)), baseline);
+    expect(same).toEqual({
+      newViolations: [],
+      staleImports: [],
+      newCycles: [],
+      staleCycles: [],
+      newTypeCycles: [],
+      staleTypeCycles: [],
+    });
+
+    const worse = compareWithBaseline(
+      checkBoundaries(
+        tree({ ...dirty, 'modules/a/more.ts': "import { findB } from '../b/b.repository';\nexport const m = findB;" }),
+      ),
+      baseline,
+    );
+    expect(worse.newViolations.map((v) => v.file)).toEqual(['modules/a/more.ts']);
+
+    const fixed = compareWithBaseline(checkBoundaries(tree(clean)), baseline);
+    expect(fixed.newViolations).toEqual([]);
+    expect(fixed.staleImports).toHaveLength(2);
+    expect(fixed.staleCycles).toEqual([['a', 'b']]);
+    expect(fixed.staleTypeCycles).toEqual([['a', 'b']]);
+  });
+
+  it('keeps kernel/ free of modules and the app', () => {
+    const report = checkBoundaries(
+      tree({
+        ...clean,
+        'kernel/auth/viewer.ts':
+          "import type { services } from '../../modules/services.ts';\nexport type V = typeof services;",
+      }),
+    );
+    expect(report.violations.map((v) => [v.file, v.target])).toEqual([
+      ['kernel/auth/viewer.ts', 'modules/services.ts'],
+    ]);
+  });
+});
