@@ -42,9 +42,9 @@ describe.runIf(readTestEngine() === 'postgres')('the PostgreSQL pool', () => {
     try {
       // A text of several statements (pg-boss sends its locked work so) stops at the failing one,
       // before its COMMIT: PostgreSQL keeps that session in the aborted transaction.
-      await expect(
-        database.db.executeQuery(CompiledQuery.raw('BEGIN; SELECT 1 / 0; COMMIT;', [])),
-      ).rejects.toThrow(/division by zero/);
+      await expect(database.db.executeQuery(CompiledQuery.raw('BEGIN; SELECT 1 / 0; COMMIT;', []))).rejects.toThrow(
+        /division by zero/,
+      );
       // The pool holds that one connection: every statement after it gets it, and must work.
       for (let round = 0; round < 5; round += 1) {
         const { rows } = await sql<{ status: string }>`select 'ok' as status`.execute(database.db);
