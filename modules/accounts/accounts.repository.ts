@@ -1,8 +1,7 @@
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { prepareByName } from '../../db/connect.ts';
-import type { Database, NewUser, OtpPurpose, UserUpdate } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { NewUser, OtpPurpose, UserUpdate } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

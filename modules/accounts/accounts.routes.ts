@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { normalizeEmail } from '../../lib/phone.ts';
-import { envelope } from '../site/site.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 import type { Services } from '../services.ts';
 import * as schemas from './accounts.schemas.ts';

@@ -1,8 +1,8 @@
 /** The communes/wards of a province for the address in the profile (public, cacheable like provinces.json). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { envelope } from '../site/site.schemas.ts';
 import { wardsOf } from './wards.ts';
 
 const wardsQuery = z.object({

@@ -1,8 +1,7 @@
 /** Activation codes, their redemptions, and the course or package a code is bound to. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, NewActivationCode } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { NewActivationCode } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 /** A code with its course (type decides combo grants) and its package's cycle. */
 export function findCode(db: Db, code: string) {

@@ -1,8 +1,8 @@
 /** The studio's affiliate API under /api/admin/affiliates… — every route needs `affiliates.manage` (admins). */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope, listOf, sendCsv } from '../../kernel/http/index.ts';
 import { requirePermission } from '../studio/permissions.ts';
 import type { Actor } from '../studio/studio.service.ts';
 import * as schemas from './affiliates.schemas.ts';
@@ -12,15 +12,6 @@ const config = { permission: 'affiliates.manage' as const };
 
 function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, 'affiliates.manage'), ip: request.ip ?? null };
-}
-
-function sendCsv(reply: FastifyReply, name: string, body: string) {
-  const stamp = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 }
 
 export const affiliateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +31,7 @@ export const affiliateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Cộng tác viên (quyền affiliates.manage): tìm theo tên, mã, số điện thoại, e-mail; lọc; ?format=csv',
         querystring: schemas.affiliatesQuery,
-        response: { 200: schemas.listOf(schemas.affiliateRowSchema) },
+        response: { 200: listOf(schemas.affiliateRowSchema) },
       },
     },
     async (request, reply) => {
@@ -61,7 +52,7 @@ export const affiliateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Hoa hồng cộng tác viên (quyền affiliates.manage): lọc theo cộng tác viên, trạng thái; ?format=csv',
         querystring: schemas.commissionsQuery,
-        response: { 200: schemas.listOf(schemas.commissionRowSchema) },
+        response: { 200: listOf(schemas.commissionRowSchema) },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,7 @@
 /** Affiliates, their clicks, commissions and payouts. Every function takes the database first. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AffiliateStatus, CommissionStatus, Database } from '../../db/schema.ts';
-import { likePattern } from '../studio/studio.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { AffiliateStatus, CommissionStatus } from '../../db/schema.ts';
+import { type Db, likePattern } from '../../kernel/db/index.ts';
 
 export function findAffiliate(db: Db, where: { id?: number; userId?: number; code?: string }) {
   let query = db.selectFrom('affiliates').selectAll();

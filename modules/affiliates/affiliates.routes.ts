@@ -4,8 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope, listOf } from '../../kernel/http/index.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
-import { envelope } from '../site/site.schemas.ts';
 import * as schemas from './affiliates.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
@@ -64,7 +64,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Hoa hồng của tôi (mới nhất trước), lọc theo trạng thái',
         querystring: schemas.myCommissionsQuery,
-        response: { 200: schemas.listOf(schemas.myCommissionSchema) },
+        response: { 200: listOf(schemas.myCommissionSchema) },
       },
     },
     async (request) => {

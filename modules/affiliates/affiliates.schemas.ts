@@ -1,12 +1,10 @@
 /** Request and response schemas of the affiliate API (learner and studio). */
 import { z } from 'zod';
-import { pageQuery } from '../catalog/catalog.schemas.ts';
+import { publicPageQuery } from '../../kernel/http/index.ts';
 
 const emptyToUndefined = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');
-const meta = z.object({ page: z.number(), limit: z.number(), total: z.number() });
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta });
 
 export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'reversed'] as const;
 export const AFFILIATE_STATUSES = ['active', 'suspended'] as const;
@@ -57,7 +55,7 @@ export const seriesSchema = z.array(
   z.object({ day: z.string(), clicks: z.number(), orders: z.number(), commission: z.number() }),
 );
 
-export const myCommissionsQuery = pageQuery.extend({ status: commissionStatus });
+export const myCommissionsQuery = publicPageQuery.extend({ status: commissionStatus });
 export const myCommissionSchema = z.object({
   id: z.number(),
   courses: z.array(z.string()),
@@ -79,13 +77,13 @@ export const linkSchema = z.object({
 
 // ── Studio ──
 
-export const affiliatesQuery = pageQuery.extend({
+export const affiliatesQuery = publicPageQuery.extend({
   q: z.string().trim().max(100, 'Từ khóa quá dài.').optional(),
   status: emptyToUndefined(z.enum(AFFILIATE_STATUSES, { error: 'Trạng thái không hợp lệ.' })),
   format,
 });
 
-export const commissionsQuery = pageQuery.extend({
+export const commissionsQuery = publicPageQuery.extend({
   affiliate_id: emptyToUndefined(z.coerce.number({ error: 'Mã cộng tác viên không hợp lệ.' }).int().positive()),
   status: commissionStatus,
   format,

@@ -4,18 +4,18 @@
  * and each course's own commission rate. Every write is audited.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso } from '../../db/connect.ts';
 import type { AffiliateStatus, CommissionStatus, Database } from '../../db/schema.ts';
+import { iso, isoOrNull, searchTerms } from '../../kernel/db/index.ts';
+import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { toCsv } from '../studio/csv.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
-import { searchTerms, type Actor, type StudioService } from '../studio/studio.service.ts';
+import type { Actor, StudioService } from '../studio/studio.service.ts';
 import * as repo from './affiliates.repository.ts';
 import { AFFILIATE_STATUS_LABELS, COMMISSION_STATUS_LABELS } from './affiliates.schemas.ts';
 import type { AffiliatesService } from './affiliates.service.ts';
 
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 const CSV_LIMIT = 10_000;
 
 export interface AffiliateListQuery {
@@ -73,7 +73,7 @@ export function createAffiliatesStudio(deps: {
       status_label: AFFILIATE_STATUS_LABELS[row.status],
       user: { id: row.user_id, full_name: row.full_name, phone: row.phone, email: row.email },
       totals: totals.get(row.id)!,
-      created_at: iso(row.created_at)!,
+      created_at: iso(row.created_at),
     }));
     return { items, total };
   }
@@ -97,10 +97,10 @@ export function createAffiliatesStudio(deps: {
       amount: row.amount,
       status: row.status,
       status_label: COMMISSION_STATUS_LABELS[row.status],
-      created_at: iso(row.created_at)!,
-      approved_at: iso(row.approved_at),
-      paid_at: iso(row.paid_at),
-      reversed_at: iso(row.reversed_at),
+      created_at: iso(row.created_at),
+      approved_at: isoOrNull(row.approved_at),
+      paid_at: isoOrNull(row.paid_at),
+      reversed_at: isoOrNull(row.reversed_at),
     }));
     return { items, total };
   }
@@ -121,7 +121,7 @@ export function createAffiliatesStudio(deps: {
       status_label: AFFILIATE_STATUS_LABELS[row.status],
       user: { id: row.user_id, full_name: row.full_name, phone: row.phone, email: row.email },
       totals: totals.get(id)!,
-      created_at: iso(row.created_at)!,
+      created_at: iso(row.created_at),
       link: affiliates.linkFor(row.code),
       payouts: payouts.map((payout) => ({
         id: payout.id,
@@ -129,7 +129,7 @@ export function createAffiliatesStudio(deps: {
         commission_count: payout.commission_count,
         reference: payout.reference,
         note: payout.note,
-        created_at: iso(payout.created_at)!,
+        created_at: iso(payout.created_at),
       })),
     };
   }

@@ -1,8 +1,6 @@
 /** Campaigns (landing pages) and the courses and promotions they list. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewCampaign } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { NewCampaign } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 /** An active campaign inside its window. */
 export function findLiveCampaign(db: Db, slug: string, now: string) {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '../../kernel/http/index.ts';
 import { courseListItemSchema, slugParam } from '../catalog/catalog.schemas.ts';
 import { promotionSchema } from '../promotions/promotions.routes.ts';
-import { envelope } from '../site/site.schemas.ts';
 
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

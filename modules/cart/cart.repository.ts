@@ -1,8 +1,5 @@
 /** Carts (a learner's, or an anonymous one keyed by a cookie token) and their lines. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../kernel/db/index.ts';
 
 export function findCart(db: Db, by: { userId?: number; token?: string }) {
   let query = db.selectFrom('carts').select(['id', 'user_id', 'token']);

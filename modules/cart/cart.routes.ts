@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope } from '../../kernel/http/index.ts';
 import { resolveCartOwner } from './cart-cookie.ts';
 
 export const podIdInput = z.object({

@@ -1,8 +1,6 @@
 /** Categories (every type), subjects, teachers, topic likes and course views. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewCategory, NewSubject, NewTeacher } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { NewCategory, NewSubject, NewTeacher } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export function listActiveCategories(db: Db, type: 'course' | 'post' | 'support') {
   return db

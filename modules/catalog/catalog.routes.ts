@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope, listEnvelope, publicPageQuery } from '../../kernel/http/index.ts';
 import {
   categorySchema,
   courseDetailsSchema,
   courseListItemSchema,
   courseListQuery,
   detailsQuery,
-  envelope,
   idParam,
-  listEnvelope,
-  pageQuery,
   priceRangeSchema,
   reviewSchema,
   slugParam,
@@ -141,7 +139,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Đánh giá của học viên về một khóa học (mới nhất trước)',
-        querystring: pageQuery.extend({ course_id: idParam.optional(), slug: slugParam.optional() }),
+        querystring: publicPageQuery.extend({ course_id: idParam.optional(), slug: slugParam.optional() }),
         response: { 200: listEnvelope(reviewSchema) },
       },
     },
@@ -173,7 +171,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Danh sách giảng viên',
-        querystring: pageQuery,
+        querystring: publicPageQuery,
         response: { 200: listEnvelope(teacherSchema) },
       },
     },

@@ -1,36 +1,16 @@
 import { z } from 'zod';
+import { publicPageQuery } from '../../kernel/http/index.ts';
 import { LEARNING_PLATFORMS } from '../../lib/platform.ts';
-
-/** `?page=1&limit=20` (limit ≤ 100). */
-export const pageQuery = z.object({
-  page: z.coerce.number().int('Số trang phải là số nguyên.').min(1, 'Số trang bắt đầu từ 1.').max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int('Số mục phải là số nguyên.')
-    .min(1, 'Ít nhất 1 mục.')
-    .max(100, 'Tối đa 100 mục.')
-    .default(20),
-});
-
-export const listMeta = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 
 export const slugParam = z.string().trim().min(1, 'Thiếu đường dẫn.').max(500, 'Đường dẫn quá dài.');
 export const idParam = z.coerce.number().int('Mã phải là số nguyên.').min(1).max(2_147_483_647);
 export const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ data });
-}
-
-export function listEnvelope<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: listMeta });
-}
-
 export const COURSE_SORTS = ['newest', 'popular', 'price_asc', 'price_desc', 'rating'] as const;
 export const COURSE_TYPES = ['retail', 'no_retail', 'combo', 'api'] as const;
 const PLATFORM_VALUES = LEARNING_PLATFORMS.map((platform) => platform.value).filter(Boolean) as [string, ...string[]];
 
-export const courseListQuery = pageQuery.extend({
+export const courseListQuery = publicPageQuery.extend({
   category: slugParam.optional(),
   subject: slugParam.optional(),
   teacher: slugParam.optional(),

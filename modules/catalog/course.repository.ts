@@ -1,8 +1,7 @@
 /** Courses, their packages (pods), combo children, subjects, lessons and reviews. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CourseType, Database, NewCourse, NewCoursePod, NewCourseReview, NewLesson } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { CourseType, NewCourse, NewCoursePod, NewCourseReview, NewLesson } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export type CourseSort = 'newest' | 'popular' | 'price_asc' | 'price_desc' | 'rating';
 

@@ -1,8 +1,5 @@
 /** What "Gợi ý cho bạn" reads: the subjects and categories of courses, and courses near them. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../kernel/db/index.ts';
 
 /** Published courses with their category and popularity (ids given). */
 export function listCourseFacts(db: Db, ids: number[]) {

@@ -1,8 +1,6 @@
 /** Posts of every content type, hashtags and the media list. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewMedia, NewPost, NewTag, PostType } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { NewMedia, NewPost, NewTag, PostType } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export interface PostFilter {
   types: PostType[];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, flag, idParam, listEnvelope, pageQuery, slugParam } from '../catalog/catalog.schemas.ts';
+import { envelope, listEnvelope, publicPageQuery } from '../../kernel/http/index.ts';
+import { flag, idParam, slugParam } from '../catalog/catalog.schemas.ts';
 import { addPublicCaching } from '../catalog/http-cache.ts';
 
 const tags = ['content'];
@@ -43,7 +44,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Bài viết theo loại (post, exam_gate, solution, landing_page, feedback, intro), danh mục, hashtag',
-        querystring: pageQuery.extend({
+        querystring: publicPageQuery.extend({
           type: postTypes.optional(),
           category: slugParam.optional(),
           tag: slugParam.optional(),
@@ -103,7 +104,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Danh sách media (đối tác, báo chí…) theo chỉ số thứ tự (index) nếu có',
-        querystring: pageQuery.extend({
+        querystring: publicPageQuery.extend({
           group: z
             .string()
             .max(50)

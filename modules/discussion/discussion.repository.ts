@@ -1,8 +1,6 @@
 /** Private notes, the lesson discussion and error reports. */
-import type { Kysely } from 'kysely';
-import type { Database, ErrorReportReason, ErrorReportStatus } from '../../db/schema.ts';
-
-type Db = Kysely<Database>;
+import type { ErrorReportReason, ErrorReportStatus } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export function listNotes(db: Db, userId: number, lessonId: number) {
   return db

@@ -1,9 +1,8 @@
 /** Notes, documents and discussion (`lesson/data.json`) and error reports (`lesson/error.json`). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope, pageMeta, pageQuery } from '../../kernel/http/index.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
-import { pageQuery } from '../notifications/page-query.ts';
-import { envelope } from '../site/site.schemas.ts';
 import { plainText, rowId } from '../learning/extras.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
@@ -83,7 +82,7 @@ export const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
               documents: z.array(documentSchema).optional(),
               comments: z.array(commentSchema).optional(),
             }),
-            meta: z.object({ page: z.number(), limit: z.number(), total: z.number() }).optional(),
+            meta: pageMeta.optional(),
           }),
         },
       },

@@ -1,8 +1,6 @@
 /** Enrolments: who may study which course, from when, until when (null = unlimited). */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, EnrolmentSource } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { EnrolmentSource } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export interface NewEnrolmentGrant {
   userId: number;

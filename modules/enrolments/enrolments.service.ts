@@ -2,15 +2,14 @@
  * Enrolments: granted once per order line (combos also grant their child courses), by activation
  * codes and by "Vào học" on free courses. The end date comes from the package cycle (SPEC §9).
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { lockWithinTransaction, nowIso } from '../../db/connect.ts';
 import type { Database, EnrolmentSource } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { computeAccessEnd } from '../../lib/format/price-periods.ts';
 import type { CourseService } from '../catalog/course.service.ts';
 import * as repo from './enrolments.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface GrantLine {
   courseId: number;

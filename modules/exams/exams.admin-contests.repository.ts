@@ -1,9 +1,7 @@
 /** The studio's queries on contests and their attempts (scheduling, live view, results, item analysis). */
-import { sql, type Kysely, type Updateable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Updateable } from 'kysely';
+import type { Db } from '../../kernel/db/index.ts';
 import type { ExamContestsTable } from './exams.table.ts';
-
-type Db = Kysely<Database>;
 
 const countWhere = (condition: ReturnType<typeof sql>) =>
   sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;

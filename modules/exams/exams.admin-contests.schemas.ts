@@ -1,7 +1,7 @@
 /** Schemas of the studio's contest API (/api/admin/exam-contests…); the studio pages parse with them too. */
 import { z } from 'zod';
+import { pageQuery } from '../../kernel/http/index.ts';
 import { flag, instant, int, optional } from '../../lib/forms/fields.ts';
-import { pageQuery } from '../notifications/page-query.ts';
 
 export const CONTEST_LIST_STATES = ['open', 'upcoming', 'closed', 'practice'] as const;
 export type ContestListState = (typeof CONTEST_LIST_STATES)[number];

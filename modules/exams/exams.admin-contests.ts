@@ -12,12 +12,13 @@
 import type { Kysely } from 'kysely';
 import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { isoOrNull } from '../../kernel/db/index.ts';
+import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskEmail, maskPhone } from '../../lib/phone.ts';
 import { slugify, truncateSlug } from '../../lib/text/slug.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Actor, StudioService } from '../studio/studio.service.ts';
-import { toCsv } from '../studio/csv.ts';
 import * as admin from './exams.admin-contests.repository.ts';
 import type { ContestAdminInput, ContestListState } from './exams.admin-contests.schemas.ts';
 import { analyseItems } from './exams.analysis.ts';
@@ -40,7 +41,6 @@ export interface ContestsAdminDeps {
   now?: () => Date;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 const minute = (value: Date | string | null) =>
   value === null ? null : Math.floor(readDate(value).getTime() / 60_000);
 /** 6.25 → "6,25" (the Vietnamese decimal comma). */
@@ -81,8 +81,8 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
       kind: contest.kind,
       state: listState(contest),
       exam: { id: contest.exam_id, title: contest.exam_title, subject: contest.subject },
-      opens_at: iso(contest.opens_at),
-      closes_at: iso(contest.closes_at),
+      opens_at: isoOrNull(contest.opens_at),
+      closes_at: isoOrNull(contest.closes_at),
       duration_minutes: Math.round(contest.duration_seconds / 60),
       candidates: Number(counts?.candidates ?? 0),
       submitted: Number(counts?.submitted ?? 0),
@@ -137,7 +137,7 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
       shuffle: contest.shuffle === 1,
       post_id: contest.post_id,
       certificate_min_score: contest.certificate_min_score === null ? null : toPoints(contest.certificate_min_score),
-      certificates_issued_at: iso(contest.certificates_issued_at),
+      certificates_issued_at: isoOrNull(contest.certificates_issued_at),
       started: Number(counts?.attempts ?? 0) > 0,
       public_url: `/cong-thi/${contest.slug}`,
     };
@@ -178,13 +178,13 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
     // Minute precision, as the form shows it: an unchanged time keeps its stored value.
     const opensAt =
       current && minute(current.opens_at) === minute(input.opens_at ?? null)
-        ? iso(current.opens_at)
+        ? isoOrNull(current.opens_at)
         : (input.opens_at ?? null);
     const closesAt =
       current && minute(current.closes_at) === minute(input.closes_at ?? null)
-        ? iso(current.closes_at)
+        ? isoOrNull(current.closes_at)
         : (input.closes_at ?? null);
-    if (closesAt !== null && closesAt !== iso(current?.closes_at ?? null) && readDate(closesAt) <= now())
+    if (closesAt !== null && closesAt !== isoOrNull(current?.closes_at ?? null) && readDate(closesAt) <= now())
       invalid('closes_at', 'Giờ đóng phải sau thời điểm hiện tại.');
     const certificateMin =
       input.certificate_min_score === undefined ? null : Math.round(input.certificate_min_score * 1000);
@@ -198,7 +198,7 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
         const fixed = 'Đã có thí sinh làm bài: không đổi được';
         if (input.exam_id !== current.exam_id) invalid('exam_id', `${fixed} đề thi.`);
         if (input.kind !== current.kind) invalid('kind', `${fixed} loại kỳ thi.`);
-        if (opensAt !== iso(current.opens_at)) invalid('opens_at', `${fixed} giờ mở.`);
+        if (opensAt !== isoOrNull(current.opens_at)) invalid('opens_at', `${fixed} giờ mở.`);
         if (input.duration_minutes * 60 !== current.duration_seconds)
           invalid('duration_minutes', `${fixed} thời gian làm bài.`);
         if (input.shuffle !== (current.shuffle === 1)) invalid('shuffle', `${fixed} cách đảo câu hỏi.`);
@@ -278,7 +278,7 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
         max_score: toPoints(r.max_score),
         parts: parts.map((part) => toPoints(points.get(`${r.id}:${part.id}`) ?? 0)),
         time_used_seconds: r.time_used_seconds ?? 0,
-        submitted_at: iso(r.submitted_at)!,
+        submitted_at: isoOrNull(r.submitted_at)!,
         submitted_by: r.submitted_by ?? 'candidate',
       })),
     };

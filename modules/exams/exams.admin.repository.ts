@@ -1,9 +1,7 @@
 /** The studio's queries of the exams module's tables (exams.admin.ts); the database or a transaction first. */
-import { sql, type Kysely, type Updateable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Updateable } from 'kysely';
+import type { Db } from '../../kernel/db/index.ts';
 import type { ExamPassagesTable, ExamQuestionsTable, ExamsTable } from './exams.table.ts';
-
-type Db = Kysely<Database>;
 
 /** Every exam with its question count and the contests built on it (practice rooms apart). */
 export async function listExams(db: Db, filter: { subject?: string | undefined }) {

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope } from '../../kernel/http/index.ts';
 import { requirePermission } from '../studio/permissions.ts';
 import type { Actor } from '../studio/studio.service.ts';
 import * as s from './exams.admin.schemas.ts';

@@ -5,9 +5,8 @@
  * attempt row (repository saveAnswerIfOpen), so no save lands after the grading read. Re-grading recomputes every submitted
  * attempt of a contest after a key correction (ranks follow, as they are computed from scores).
  */
-import type { Kysely } from 'kysely';
 import { lockWithinTransaction, readDate } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 import * as repo from './exams.repository.ts';
 import { gradeAnswer, type Answer, type Key, type PartScoring, type QuestionType } from './exams.scoring.ts';
 import type { AttemptRow } from './exams.table.ts';
@@ -16,8 +15,6 @@ import type { AttemptRow } from './exams.table.ts';
 export const ANSWER_GRACE_MS = 10_000;
 /** The advisory-lock namespace of attempts (closing, re-grading; PostgreSQL: SQLite transactions are already serial). */
 const ATTEMPT_LOCK = 1_700_017;
-
-type Db = Kysely<Database>;
 
 /** Runs work in a transaction, or in the caller's one (the seed writes everything in one). */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {

@@ -1,8 +1,8 @@
 /** Queries of the exams module's own tables; every function takes the database (or a transaction) first. */
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import { compiledOnce } from '../../db/connect.ts';
 import { isPostgres } from '../../db/migrations/columns.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 import type {
   ExamAttemptsTable,
   ExamContestsTable,
@@ -11,8 +11,6 @@ import type {
   ExamQuestionsTable,
   ExamsTable,
 } from './exams.table.ts';
-
-type Db = Kysely<Database>;
 
 export async function insertExam(db: Db, values: Insertable<ExamsTable>) {
   return (await db.insertInto('exams').values(values).returning('id').executeTakeFirstOrThrow()).id;

@@ -1,7 +1,7 @@
 /** The exam API: /api/user/exam… (list, details, start, answer, submit, result, ranking, reminders). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope } from '../../kernel/http/index.ts';
 import {
   attemptIdSchema,
   contestSchema,

@@ -14,8 +14,8 @@
  * does, reads the attempt and the question and says exactly what happened.
  */
 import type { Kysely } from 'kysely';
-import { readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { iso } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ANSWER_GRACE_MS, type Grader } from './exams.grading.ts';
 import { toShownAnswer, toStoredAnswer, type Layout } from './exams.present.ts';
@@ -59,8 +59,6 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number) {
   if (!map.has(key) && map.size >= limit) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
-
-const iso = (value: Date | string) => readDate(value).toISOString();
 
 export function createSaves(deps: {
   db: Kysely<Database>;

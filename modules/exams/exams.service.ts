@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canonicalKey, createAuthoring, hashEntryCode, type KeyInput } from './exams.authoring.ts';
 import { createGrader } from './exams.grading.ts';
@@ -46,8 +47,6 @@ export function contestState(contest: Pick<repo.ContestWithExam, 'opens_at' | 'c
   return 'open';
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
-
 function requireViewer(userId: number | null): number {
   if (userId === null) throw new AppError('UNAUTHENTICATED', 'Đăng nhập để làm bài thi và lưu kết quả.');
   return userId;
@@ -60,8 +59,8 @@ export function contestSummary(contest: repo.ContestWithExam, at: Date) {
     kind: contest.kind,
     state: contestState(contest, at),
     exam: { slug: contest.exam_slug, title: contest.exam_title, subject: contest.subject, template: contest.template },
-    opens_at: iso(contest.opens_at),
-    closes_at: iso(contest.closes_at),
+    opens_at: isoOrNull(contest.opens_at),
+    closes_at: isoOrNull(contest.closes_at),
     duration_seconds: contest.duration_seconds,
     max_attempts: contest.max_attempts,
     entry_rule: contest.entry_rule,
@@ -117,8 +116,8 @@ export function createExamsService({
       attempt_id: attempt.id,
       contest: { slug: contest.slug, title: contest.title, kind: contest.kind },
       exam: { title: contest.exam_title, subject: contest.subject, template: contest.template },
-      started_at: iso(attempt.started_at)!,
-      deadline: iso(attempt.deadline_at)!,
+      started_at: iso(attempt.started_at),
+      deadline: iso(attempt.deadline_at),
       server_now: now().toISOString(),
       parts: parts.map((part) => ({
         position: part.position,

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, SocialProvider } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { SocialProvider } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export function findSocialAccount(db: Db, provider: SocialProvider, providerUserId: string) {
   return db

@@ -3,7 +3,7 @@
  * recent failed jobs, and a retry. The permission is checked before the input is read (401 / 403).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope } from '../../kernel/http/index.ts';
 import { requirePermission } from '../studio/permissions.ts';
 import { actorOf, security } from '../studio/studio.routes.ts';
 import * as s from './jobs.admin.schemas.ts';

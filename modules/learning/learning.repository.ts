@@ -1,8 +1,6 @@
 /** The learning log (lesson_progress) and each learner's standing per course (course_progress). */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../kernel/db/index.ts';
 
 export interface LogWrite {
   userId: number;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '../../kernel/http/index.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
-import { envelope, idParam, slugParam } from '../catalog/catalog.schemas.ts';
+import { idParam, slugParam } from '../catalog/catalog.schemas.ts';
 import { addPublicCaching } from '../catalog/http-cache.ts';
 import {
   curriculumSchema,

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   coursePercent,
@@ -33,8 +34,6 @@ export interface LearningServiceDeps {
 }
 
 export type LearningService = ReturnType<typeof createLearningService>;
-
-const iso = (value: Date | string | null | undefined) => (value ? readDate(value).toISOString() : null);
 
 function toPlayback(playback: VideoPlayback) {
   return {
@@ -73,7 +72,7 @@ export function createLearningService({
       completed_lessons: row.completed_lessons,
       total_lessons: row.total_lessons,
       last_lesson_id: row.last_lesson_id,
-      completed_at: iso(row.completed_at),
+      completed_at: isoOrNull(row.completed_at),
     };
   }
 
@@ -242,7 +241,7 @@ export function createLearningService({
     return [...rowsByCourse.values()].map((rows) => {
       const enrolments = rows.map((row) => {
         const startsAt = readDate(row.starts_at).toISOString();
-        const endsAt = iso(row.ends_at);
+        const endsAt = isoOrNull(row.ends_at);
         return {
           source: row.source,
           starts_at: startsAt,
@@ -269,7 +268,7 @@ export function createLearningService({
           completed_lessons: row.completed_lessons ?? 0,
           total_lessons: row.total_lessons ?? row.lesson_count,
           last_lesson_id: row.last_lesson_id,
-          completed_at: iso(row.completed_at),
+          completed_at: isoOrNull(row.completed_at),
         },
         last_lesson:
           row.last_lesson_id !== null && row.last_lesson_title !== null

@@ -8,8 +8,9 @@
  * cursor only forward (`where cursor_user_id = :old`) in the same transaction.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso } from '../../db/connect.ts';
 import type { BroadcastsTable, Database } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { JobPolicy, JobQueue } from '../jobs/index.ts';
 import type { Actor, Page, StudioService } from '../studio/studio.service.ts';
@@ -37,8 +38,6 @@ export interface BroadcastInput extends Audience {
 }
 
 export type BroadcastsService = ReturnType<typeof createBroadcastsService>;
-
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 
 export function createBroadcastsService(deps: {
   db: Kysely<Database>;
@@ -169,8 +168,8 @@ export function createBroadcastsService(deps: {
       recipient_count: r.recipient_count,
       sent_count: r.sent_count,
       created_by_name: r.created_by_name,
-      created_at: iso(r.created_at)!,
-      finished_at: iso(r.finished_at),
+      created_at: iso(r.created_at),
+      finished_at: isoOrNull(r.finished_at),
     };
   }
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope, pageMeta, pageQuery } from '../../kernel/http/index.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
-import { envelope } from '../site/site.schemas.ts';
-import { pageQuery } from './page-query.ts';
 
 const notificationSchema = z.object({
   id: z.number().int(),
@@ -28,7 +27,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({
             data: z.array(notificationSchema),
-            meta: z.object({ page: z.number(), limit: z.number(), total: z.number(), unread: z.number() }),
+            meta: pageMeta.extend({ unread: z.number() }),
           }),
         },
       },

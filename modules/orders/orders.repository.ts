@@ -1,8 +1,6 @@
 /** Orders, their lines and payment attempts (with the raw gateway callbacks). */
-import type { Kysely, Transaction } from 'kysely';
-import type { CourseType, Database, OrderStatus, PaymentMethod } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { CourseType, OrderStatus, PaymentMethod } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export interface NewOrderInput {
   code: string;

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope, pageMeta, pageQuery } from '../../kernel/http/index.ts';
 import { readReferralCookie } from '../affiliates/referral-cookie.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
-import { pageQuery } from '../notifications/page-query.ts';
-import { envelope } from '../site/site.schemas.ts';
 import { siteOrigin } from '../../lib/allowed-hosts.ts';
 import * as schemas from './orders.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
@@ -46,7 +45,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({
             data: z.array(schemas.orderSummarySchema),
-            meta: z.object({ page: z.number(), limit: z.number(), total: z.number() }),
+            meta: pageMeta,
           }),
         },
       },

@@ -1,9 +1,7 @@
 /** Partnership request queries (the table `partnership_requests`). */
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database, PartnershipKind, PartnershipRequestsTable, PartnershipStatus } from '../../db/schema.ts';
-import { likePattern } from '../studio/studio.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql, type Insertable } from 'kysely';
+import type { PartnershipKind, PartnershipRequestsTable, PartnershipStatus } from '../../db/schema.ts';
+import { type Db, likePattern } from '../../kernel/db/index.ts';
 
 export interface PartnershipFilter {
   /** Folded search text (lib/text/fold.ts). */

@@ -2,25 +2,15 @@
  * POST /api/user/cooperate.json (the "cooperate" endpoint of SPEC §7, public) and the studio's
  * /api/admin/partnerships… (permission `partnerships.manage`).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, sendCsv } from '../../kernel/http/index.ts';
 import { isAppError } from '../../lib/errors.ts';
-import { envelope } from '../site/site.schemas.ts';
 import { requirePermission } from '../studio/permissions.ts';
 import * as schemas from './partnerships.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const config = { permission: 'partnerships.manage' as const };
-
-function sendCsv(reply: FastifyReply, body: string) {
-  const stamp = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="hop-tac-${stamp}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
 
 export const partnershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -77,7 +67,7 @@ const studioPartnershipsRoutes: FastifyPluginAsyncZod = async (admin) => {
     async (request, reply) => {
       const { format, ...query } = request.query;
       const service = request.services.partnerships;
-      if (format === 'csv') return sendCsv(reply, await service.csv(query));
+      if (format === 'csv') return sendCsv(reply, 'hop-tac', await service.csv(query));
       const { items, total } = await service.list(query);
       return { data: items, meta: { page: query.page, limit: query.limit, total } };
     },

@@ -3,6 +3,7 @@
  * Pure zod and labels: the pages' browser bundle imports this file, so it imports no server code.
  */
 import { z } from 'zod';
+import { pageMeta } from '../../kernel/http/index.ts';
 import { normalizeEmail, normalizePhone } from '../../lib/phone.ts';
 
 export const PARTNERSHIP_KINDS = ['school', 'partner', 'teacher', 'other'] as const;
@@ -140,7 +141,7 @@ export type PartnershipView = z.infer<typeof partnershipSchema>;
 
 export const partnershipListSchema = z.object({
   data: z.array(partnershipSchema),
-  meta: z.object({ page: z.number(), limit: z.number(), total: z.number() }),
+  meta: pageMeta,
 });
 
 export const cooperateResultSchema = z.object({ data: z.object({ id: z.number().int(), status: z.string() }) });

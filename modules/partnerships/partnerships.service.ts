@@ -6,12 +6,12 @@
 import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, PartnershipRequestRow } from '../../db/schema.ts';
+import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import type { Throttle } from '../cache/throttle.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
-import { toCsv } from '../studio/csv.ts';
 import type { Actor } from '../studio/studio.service.ts';
 import * as repo from './partnerships.repository.ts';
 import {

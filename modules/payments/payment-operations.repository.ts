@@ -1,9 +1,7 @@
 /** Queries for the gateway operations: payments to reconcile, refunds and their answers. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, RefundStatus } from '../../db/schema.ts';
+import type { RefundStatus } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 import { GATEWAY_METHODS } from './gateway.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Gateway payments still pending, created between `since` and `before`, whatever their order's

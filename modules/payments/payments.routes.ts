@@ -5,9 +5,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '../../kernel/http/index.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { orderSummarySchema } from '../orders/orders.schemas.ts';
-import { envelope } from '../site/site.schemas.ts';
 import type { GatewayMethod } from './gateway.ts';
 import { GATEWAY_PATH, type CallbackResult } from './payments.service.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -1,8 +1,7 @@
 /** Promotions, the categories or courses they apply to, and their uses. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, NewPromotion } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { NewPromotion } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export function findByCode(db: Db, code: string) {
   return db.selectFrom('promotions').selectAll().where('code', '=', code).executeTakeFirst();

@@ -1,8 +1,5 @@
 /** Quiz settings, questions, options and attempts. */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../kernel/db/index.ts';
 
 export function findQuiz(db: Db, lessonId: number) {
   return db.selectFrom('quizzes').selectAll().where('lesson_id', '=', lessonId).executeTakeFirst();

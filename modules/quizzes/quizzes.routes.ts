@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '../../kernel/http/index.ts';
 import { rowId } from '../learning/extras.schemas.ts';
-import { envelope } from '../site/site.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const lessonId = rowId('Bài học không hợp lệ.');

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '../../kernel/http/index.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { optionalPlainText, rowId } from '../learning/extras.schemas.ts';
-import { envelope } from '../site/site.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const courseId = rowId('Khóa học không hợp lệ.');

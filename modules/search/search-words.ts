@@ -6,12 +6,13 @@
  * deletions (symmetric deletion). Words are never removed: a word no longer in any document still
  * corrects to nothing worse than a query that finds nothing.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/migrations/columns.ts';
-import type { Database } from '../../db/schema.ts';
 import { insertWords, LONGEST_CORRECTED, LONGEST_WORD, variantsOf } from '../../db/migrations/search-words.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
-type Db = Kysely<Database> | Transaction<Database> | Kysely<unknown>;
+/** The index is also written by migrations, on a database without the app's types. */
+type WordsDb = Db | Kysely<unknown>;
 
 /** The folded words of a folded text: runs of [a-z0-9], at most LONGEST_WORD characters. */
 export function wordsOf(foldedText: string): string[] {
@@ -22,7 +23,7 @@ export function wordsOf(foldedText: string): string[] {
 const SEARCH_WORDS_LOCK = 4_242_002;
 
 /** Which of these words are not in `search_words` yet. */
-async function unknownOf(db: Db, words: string[]): Promise<string[]> {
+async function unknownOf(db: WordsDb, words: string[]): Promise<string[]> {
   if (isPostgres(db as Kysely<unknown>)) {
     const { rows } = await sql<{ word: string }>`
       select t.word from unnest(${words}::text[]) as t(word)
@@ -43,7 +44,7 @@ async function unknownOf(db: Db, words: string[]): Promise<string[]> {
  * transaction-scoped advisory lock lets one transaction at a time add new words, until it commits;
  * editors write documents one at a time, so nobody waits in practice. SQLite has one writer.
  */
-export async function rememberWords(db: Db, foldedText: string): Promise<void> {
+export async function rememberWords(db: WordsDb, foldedText: string): Promise<void> {
   const words = wordsOf(foldedText);
   if (words.length === 0) return;
   // Most saves bring no new word: they take no lock.
@@ -54,7 +55,7 @@ export async function rememberWords(db: Db, foldedText: string): Promise<void> {
 }
 
 /** Which of these words are known whole words. */
-export async function knownWords(db: Db, words: string[]): Promise<Set<string>> {
+export async function knownWords(db: WordsDb, words: string[]): Promise<Set<string>> {
   if (words.length === 0) return new Set();
   const { rows } = isPostgres(db as Kysely<unknown>)
     ? await sql<{ word: string }>`select word from search_words where word = any(${words}::text[])`.execute(db)
@@ -67,7 +68,7 @@ export async function knownWords(db: Db, words: string[]): Promise<Set<string>> 
 }
 
 /** Whether a known word starts with this token (the token itself included). */
-export async function startsKnownWord(db: Db, token: string): Promise<boolean> {
+export async function startsKnownWord(db: WordsDb, token: string): Promise<boolean> {
   const { rows } = isPostgres(db as Kysely<unknown>)
     ? await sql`select 1 from search_words where word >= (${token} collate "C") and word < (${token} || '~') collate "C" limit 1`.execute(
         db,
@@ -77,7 +78,7 @@ export async function startsKnownWord(db: Db, token: string): Promise<boolean> {
 }
 
 /** The known words sharing a variant with the token (within two edits), at most 200. */
-export async function nearWords(db: Db, token: string): Promise<string[]> {
+export async function nearWords(db: WordsDb, token: string): Promise<string[]> {
   if (token.length > LONGEST_CORRECTED) return [];
   const variants = variantsOf(token);
   const { rows } = isPostgres(db as Kysely<unknown>)

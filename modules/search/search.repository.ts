@@ -6,14 +6,13 @@
  * engines find matches, the service ranks them. Every write to a course, post or support article calls
  * `upsertSearchDocument` / `deleteSearchDocument` in the same transaction.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/migrations/columns.ts';
 import { SEARCH_OPENING, SEARCH_SEGMENT_BITS } from '../../db/migrations/search-index.ts';
-import type { Database, SearchKind } from '../../db/schema.ts';
+import type { SearchKind } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import { rememberWords } from './search-words.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface SearchDocumentInput {
   kind: SearchKind;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listMeta, pageQuery } from '../catalog/catalog.schemas.ts';
+import { listMeta, publicPageQuery } from '../../kernel/http/index.ts';
 import { SEARCH_KINDS, SEARCH_SORTS } from './search.service.ts';
 
-const searchQuery = pageQuery.extend({
+const searchQuery = publicPageQuery.extend({
   q: z.string().max(200, 'Từ khóa tối đa 200 ký tự.'),
   kind: z.enum(SEARCH_KINDS).optional(),
   sort: z.enum(SEARCH_SORTS).optional(),

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewBanner, NewNavigationItem, NewPage, NewRouteRule } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../kernel/db/index.ts';
 
 export function listSettings(db: Db) {
   return db.selectFrom('site_settings').select(['key', 'value']).execute();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, navigationSchema, pageDataQuery, pageDataSchema, publicSettingsSchema } from './site.schemas.ts';
+import { envelope } from '../../kernel/http/index.ts';
+import { navigationSchema, pageDataQuery, pageDataSchema, publicSettingsSchema } from './site.schemas.ts';
 
 /** Public site data: navigation, public settings, and the home page data call of SPEC §7. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {

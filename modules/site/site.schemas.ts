@@ -68,7 +68,3 @@ export const pageDataSchema = z.object({
     })
     .describe('"Gợi ý cho bạn": riêng cho người học đã đăng nhập (không khóa học đã sở hữu), phổ biến nhất cho khách'),
 });
-
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ data });
-}

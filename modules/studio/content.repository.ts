@@ -1,10 +1,9 @@
 /** Studio content queries: every post, category, hashtag, help article and page, published or not. */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LOCK_SPACE, lockWithinTransaction } from '../../db/connect.ts';
 import type { Database, PostType } from '../../db/schema.ts';
-import { likePattern } from './studio.repository.ts';
+import { type Db, likePattern } from '../../kernel/db/index.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export interface Window {
   limit: number;
   offset: number;

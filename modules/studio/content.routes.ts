@@ -6,10 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope, sendCsv } from '../../kernel/http/index.ts';
 import * as schemas from './content.schemas.ts';
 import { requirePermission } from './permissions.ts';
-import { sendCsv } from './studio.routes.ts';
 import type { Actor } from './studio.service.ts';
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];

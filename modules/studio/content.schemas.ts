@@ -3,8 +3,7 @@
  * hashtags, help articles and generic pages. The pages' forms parse with the same schemas.
  */
 import { z } from 'zod';
-import { pageQuery } from '../notifications/page-query.ts';
-import { listOf } from './studio.schemas.ts';
+import { listOf, pageQuery } from '../../kernel/http/index.ts';
 
 export const POST_TYPES = ['post', 'exam_gate', 'solution', 'landing_page', 'feedback', 'intro'] as const;
 export const CATEGORY_TYPES = ['post', 'support'] as const;

@@ -4,8 +4,10 @@
  * (indexed while published) and empties the content cache, so the public pages are current at once.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
+import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database, PostType } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../../kernel/db/index.ts';
+import { toCsv } from '../../kernel/http/index.ts';
 import { describePostUrl } from '../../lib/content-urls.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toPlainText } from '../search/highlight.ts';
@@ -16,10 +18,8 @@ import { buildPostDocument } from '../search/documents.ts';
 import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
 import type { PostInput } from './content.schemas.ts';
 import * as repo from './content.repository.ts';
-import { toCsv } from './csv.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
-export const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 export const windowOf = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
 
 /** The search of a studio list: the text as typed (lowercased) and as a slug fragment. */
@@ -88,8 +88,8 @@ export function createStudioContentService(deps: {
       is_published: Boolean(row.is_published),
       view_count: Number(row.view_count),
       tags: tags.filter((t) => t.post_id === row.id).map(({ id, slug, name }) => ({ id, slug, name })),
-      published_at: iso(row.published_at),
-      updated_at: iso(row.updated_at)!,
+      published_at: isoOrNull(row.published_at),
+      updated_at: iso(row.updated_at),
     };
   }
 
@@ -235,7 +235,7 @@ export function createStudioContentService(deps: {
       .set({
         is_published: published ? 1 : 0,
         // The first publication dates the post; publishing again keeps that date.
-        published_at: before.published_at ? iso(before.published_at) : published ? now : null,
+        published_at: before.published_at ? isoOrNull(before.published_at) : published ? now : null,
         updated_at: now,
       })
       .where('id', '=', id)

@@ -6,12 +6,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, sendCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { envelope } from '../site/site.schemas.ts';
 import * as extras from './course-extras.schemas.ts';
 import { courseDetailSchema, courseIdParams, lessonParams } from './courses.schemas.ts';
 import { requirePermission } from './permissions.ts';
-import { sendCsv } from './studio.routes.ts';
 import type { Actor } from './studio.service.ts';
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];

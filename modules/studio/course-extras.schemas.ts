@@ -1,6 +1,6 @@
 /** Schemas of the studio course editor, part 2: combos, quizzes, scheduling, reorder, uploads, questions. */
 import { z } from 'zod';
-import { pageQuery } from '../notifications/page-query.ts';
+import { pageMeta, pageQuery } from '../../kernel/http/index.ts';
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
@@ -136,5 +136,5 @@ export const questionSchema = z.object({
 });
 export const questionsSchema = z.object({
   data: z.array(questionSchema),
-  meta: z.object({ page: z.number(), limit: z.number(), total: z.number() }),
+  meta: pageMeta,
 });

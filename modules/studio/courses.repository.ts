@@ -1,16 +1,14 @@
 /** Studio course queries: every course (published or not), its packages and its lesson tree. */
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type {
   CoursePodsTable,
   CoursesTable,
-  Database,
   LessonsTable,
   NewCourse,
   NewCoursePod,
   NewLesson,
 } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../kernel/db/index.ts';
 
 export interface StudioCourseFilter {
   /** A slug fragment (the title folded the way slugs are). */

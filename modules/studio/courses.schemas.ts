@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../notifications/page-query.ts';
+import { listOf, pageQuery } from '../../kernel/http/index.ts';
 
 /** Empty form fields ('' or only spaces) count as empty (SPEC §5 "Display"). */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -118,8 +118,6 @@ export const moveInput = z.object({
   direction: z.enum(['up', 'down'], { error: 'Hướng di chuyển không hợp lệ.' }),
 });
 
-const meta = z.object({ page: z.number(), limit: z.number(), total: z.number() });
-
 export const courseRowSchema = z.object({
   id: z.number(),
   slug: z.string(),
@@ -130,7 +128,7 @@ export const courseRowSchema = z.object({
   price_new: z.number().nullable(),
   updated_at: z.string(),
 });
-export const courseListSchema = z.object({ data: z.array(courseRowSchema), meta });
+export const courseListSchema = listOf(courseRowSchema);
 
 export const videoStatusSchema = z.object({
   asset_id: z.number().nullable(),

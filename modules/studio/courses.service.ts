@@ -4,8 +4,9 @@
  * catalog cache, so the public pages and search are current right after it.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
+import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { CourseType, Database } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { Cache } from '../cache/cache.ts';
@@ -49,8 +50,6 @@ export interface LessonInput {
   content?: string | null | undefined;
   document_url?: string | null | undefined;
 }
-
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 
 export type StudioCoursesService = ReturnType<typeof createStudioCoursesService>;
 export type StudioCourseDetail = Awaited<ReturnType<StudioCoursesService['detail']>>;
@@ -139,7 +138,7 @@ export function createStudioCoursesService(deps: {
       is_published: Boolean(row.is_published),
       lesson_count: Number(row.lesson_count),
       price_new: row.price_new,
-      updated_at: iso(row.updated_at)!,
+      updated_at: iso(row.updated_at),
     }));
     return { items, total };
   }
@@ -196,7 +195,7 @@ export function createStudioCoursesService(deps: {
     await repo.updateCourse(db, id, {
       publish_at: null,
       is_published: published ? 1 : 0,
-      published_at: course.published_at ? iso(course.published_at) : published ? now : null,
+      published_at: course.published_at ? isoOrNull(course.published_at) : published ? now : null,
       updated_at: now,
     });
     await audit(actor, published ? 'course.publish' : 'course.unpublish', { type: 'course', id }, {});

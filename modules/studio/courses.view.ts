@@ -1,13 +1,11 @@
 /** The studio's view of one course: details, every package, the lesson tree with each video's state. */
 import type { Selectable } from 'kysely';
-import { readDate } from '../../db/connect.ts';
 import type { CoursePodsTable, CoursesTable, LessonsTable } from '../../db/schema.ts';
+import { isoOrNull } from '../../kernel/db/index.ts';
 import type { latestAssetsOf } from './courses.repository.ts';
 
 type Asset = Awaited<ReturnType<typeof latestAssetsOf>>[number];
 type Lesson = Selectable<LessonsTable>;
-
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 
 export function toCourseDetail(
   course: Selectable<CoursesTable>,
@@ -54,8 +52,8 @@ export function toCourseDetail(
     price_old: course.price_old,
     thumbnail: course.thumbnail,
     is_published: Boolean(course.is_published),
-    published_at: iso(course.published_at),
-    publish_at: iso(course.publish_at ?? null),
+    published_at: isoOrNull(course.published_at),
+    publish_at: isoOrNull(course.publish_at ?? null),
     lesson_count: Number(course.lesson_count),
     pods: pods.map((p) => ({
       id: p.id,

@@ -3,9 +3,10 @@
  * week or month. The window's rows are fetched (capped) and bucketed here with one helper, so the
  * same code answers on SQLite and PostgreSQL.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { readDate } from '../../db/connect.ts';
-import type { Database, OrderStatus, PaymentMethod } from '../../db/schema.ts';
+import type { OrderStatus, PaymentMethod } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { vietnamDayStart } from './studio.service.ts';
 
@@ -77,8 +78,6 @@ export interface DashboardQuery {
   from?: string | undefined;
   to?: string | undefined;
 }
-
-type Db = Kysely<Database>;
 
 async function windowRows(db: Db, fromIso: string, toIso: string) {
   const capped = <T>(rows: T[]) => {

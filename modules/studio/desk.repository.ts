@@ -1,9 +1,8 @@
 /** Studio desk queries: support requests with their notes, lesson error reports with their lesson. */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, ErrorReviewStatus, SupportRequestsTable } from '../../db/schema.ts';
-import { likePattern } from './studio.repository.ts';
+import { sql } from 'kysely';
+import type { ErrorReviewStatus, SupportRequestsTable } from '../../db/schema.ts';
+import { type Db, likePattern } from '../../kernel/db/index.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Page = { limit: number; offset: number };
 
 async function total(query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) {

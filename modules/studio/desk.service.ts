@@ -4,13 +4,14 @@
  * fixed, rejected). Every change is audited.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso } from '../../db/connect.ts';
 import type { Database, ErrorReportStatus, ErrorReviewStatus, SupportRequestsTable } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../../kernel/db/index.ts';
+import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { toCsv } from './csv.ts';
 import * as repo from './desk.repository.ts';
 import { REASON_LABELS, REVIEW_STATUS_LABELS, SUPPORT_STATUS_LABELS } from './people-labels.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
@@ -25,7 +26,6 @@ const LEARNER_STATUS: Record<ErrorReviewStatus, ErrorReportStatus> = {
   rejected: 'complete',
 };
 
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 const offsetOf = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
 
 export interface SupportQuery extends Page {
@@ -68,8 +68,8 @@ export function createStudioDeskService(deps: {
       status_label: SUPPORT_STATUS_LABELS[row.status],
       assignee_id: row.assignee_id,
       assignee_name: row.assignee_name ?? null,
-      created_at: iso(row.created_at)!,
-      updated_at: iso(row.updated_at)!,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
     };
   }
 
@@ -106,8 +106,8 @@ export function createStudioDeskService(deps: {
       review_status: row.review_status,
       review_status_label: REVIEW_STATUS_LABELS[row.review_status],
       review_note: row.review_note,
-      reviewed_at: iso(row.reviewed_at),
-      created_at: iso(row.created_at)!,
+      reviewed_at: isoOrNull(row.reviewed_at),
+      created_at: iso(row.created_at),
     };
   }
 
@@ -150,7 +150,7 @@ export function createStudioDeskService(deps: {
           kind: n.kind,
           author_name: n.author_name,
           body: n.body,
-          created_at: iso(n.created_at)!,
+          created_at: iso(n.created_at),
         })),
       };
     },

@@ -6,15 +6,16 @@
 import type { Kysely } from 'kysely';
 import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { iso, isoOrNull } from '../../kernel/db/index.ts';
+import { toCsv } from '../../kernel/http/index.ts';
 import { describeSupportUrl } from '../../lib/content-urls.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Cache } from '../cache/cache.ts';
 import { buildSupportDocument } from '../search/documents.ts';
 import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
-import { chooseSlug, isBlankContent, iso, textSearch, windowOf } from './content.service.ts';
+import { chooseSlug, isBlankContent, textSearch, windowOf } from './content.service.ts';
 import type { ArticleInput, CategoryInput, PageInput } from './content.schemas.ts';
 import * as repo from './content.repository.ts';
-import { toCsv } from './csv.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
 /**
@@ -171,8 +172,8 @@ export function createStudioPagesService(deps: {
       summary: row.summary,
       position: Number(row.position),
       is_published: Boolean(row.is_published),
-      published_at: iso(row.published_at),
-      updated_at: iso(row.updated_at)!,
+      published_at: isoOrNull(row.published_at),
+      updated_at: iso(row.updated_at),
     };
   }
 
@@ -284,7 +285,7 @@ export function createStudioPagesService(deps: {
       title: row.title,
       description: row.description,
       is_published: Boolean(row.is_published),
-      updated_at: iso(row.updated_at)!,
+      updated_at: iso(row.updated_at),
     }));
     return { items, total };
   }
@@ -308,7 +309,7 @@ export function createStudioPagesService(deps: {
       description: row.description,
       content: row.content,
       is_published: Boolean(row.is_published),
-      updated_at: iso(row.updated_at)!,
+      updated_at: iso(row.updated_at),
     };
   }
 

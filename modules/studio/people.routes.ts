@@ -3,9 +3,9 @@
  * requests and lesson error reports (support.write), broadcasts (broadcasts.send). The permission
  * is checked before the input is read; every write is audited by the services.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
 import { requirePermission } from './permissions.ts';
 import * as schemas from './people.schemas.ts';
 import type { Actor } from './studio.service.ts';
@@ -14,15 +14,6 @@ const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] 
 
 function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
-}
-
-function sendCsv(reply: FastifyReply, name: string, body: string) {
-  const stamp = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 }
 
 export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,7 +117,7 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Yêu cầu hỗ trợ (quyền support.write): tìm không dấu, lọc trạng thái, người được giao; ?format=csv',
         querystring: schemas.supportQuery,
-        response: { 200: schemas.listOf(schemas.supportRowSchema) },
+        response: { 200: listOf(schemas.supportRowSchema) },
       },
     },
     async (request, reply) => {
@@ -200,7 +191,7 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Báo lỗi bài học (quyền support.write): tìm không dấu, lọc trạng thái, loại lỗi, khóa học; ?format=csv',
         querystring: schemas.reportsQuery,
-        response: { 200: schemas.listOf(schemas.reportRowSchema) },
+        response: { 200: listOf(schemas.reportRowSchema) },
       },
     },
     async (request, reply) => {
@@ -238,8 +229,8 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Các thông báo đã gửi hàng loạt, mới nhất trước, với số người nhận (quyền broadcasts.send)',
-        querystring: schemas.pageQuery,
-        response: { 200: schemas.listOf(schemas.broadcastSchema) },
+        querystring: pageQuery,
+        response: { 200: listOf(schemas.broadcastSchema) },
       },
     },
     async (request) => {

@@ -1,8 +1,7 @@
 /** Schemas of the studio people routes: roles, enrolments, support requests, error reports, broadcasts. */
 import { z } from 'zod';
-import { pageQuery } from '../notifications/page-query.ts';
 
-export { pageQuery };
+import { pageQuery } from '../../kernel/http/index.ts';
 import { REPORT_REASONS, REVIEW_STATUSES, SUPPORT_STATUSES } from './people-labels.ts';
 import { ROLES } from './studio.schemas.ts';
 
@@ -110,9 +109,6 @@ export const broadcastInput = z
     message: 'Vui lòng chọn chủ đề.',
     path: ['subject_id'],
   });
-
-const meta = z.object({ page: z.number(), limit: z.number(), total: z.number() });
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta });
 
 export const roleResultSchema = z.object({ id: z.number(), role: z.string(), changed: z.boolean() });
 export const grantResultSchema = z.object({ course_id: z.number(), course_ids: z.array(z.number()) });

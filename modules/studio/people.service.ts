@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, Role } from '../../db/schema.ts';
+import { isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
@@ -12,7 +13,6 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { Actor, StudioService } from './studio.service.ts';
 
 const USER_NOT_FOUND = 'Không tìm thấy người dùng.';
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export type StudioPeopleService = ReturnType<typeof createStudioPeopleService>;
 
@@ -103,7 +103,7 @@ export function createStudioPeopleService(deps: {
         {
           user_id: userId,
           course_id: course.id,
-          ends_at: { from: iso(before.ends_at), to: endsAt },
+          ends_at: { from: isoOrNull(before.ends_at), to: endsAt },
           reason: input.reason,
         },
       );

@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { toCsv } from '../../kernel/http/index.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
-import { toCsv } from './csv.ts';
 import type { Page } from './studio.service.ts';
 
 /** The search folds text in the process; it looks through at most this many of the newest questions. */

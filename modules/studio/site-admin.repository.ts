@@ -2,17 +2,9 @@
  * Queries of the studio site pages. These tables are small (tens to hundreds of rows): lists are
  * read whole and searched, sorted and paged in the service, so the search folds Vietnamese marks.
  */
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type {
-  Database,
-  NewBanner,
-  NewNavigationItem,
-  NewRouteRule,
-  SubjectsTable,
-  TeachersTable,
-} from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Insertable, Updateable } from 'kysely';
+import type { NewBanner, NewNavigationItem, NewRouteRule, SubjectsTable, TeachersTable } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export function listBanners(db: Db, placement?: number) {
   let query = db.selectFrom('banners').selectAll();

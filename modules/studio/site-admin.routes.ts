@@ -7,9 +7,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope, listOf, sendCsv, toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { envelope } from '../site/site.schemas.ts';
-import { toCsv } from './csv.ts';
 import { requirePermission, type StudioPermission } from './permissions.ts';
 import * as schemas from './site-admin.schemas.ts';
 import type { Actor } from './studio.service.ts';
@@ -56,19 +55,14 @@ function registerCrud<Item, Input, Query extends { page: number; limit: number; 
         security,
         summary: `${crud.noun} (quyền ${crud.permission}): tìm kiếm không dấu, lọc, phân trang; ?format=csv`,
         querystring: crud.query,
-        response: { 200: schemas.listOf(crud.item) },
+        response: { 200: listOf(crud.item) },
       },
     },
     async (request, reply) => {
       const query = request.query as Query;
       const { items, total, all } = await crud.list(request, query);
       if (query.format === 'csv') {
-        const stamp = new Date().toISOString().slice(0, 10);
-        return (reply as FastifyReply)
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${crud.csvName}-${stamp}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(toCsv(crud.csv.header, all.map(crud.csv.row)));
+        return sendCsv(reply as FastifyReply, crud.csvName, toCsv(crud.csv.header, all.map(crud.csv.row)));
       }
       return { data: items, meta: { page: query.page, limit: query.limit, total } };
     },

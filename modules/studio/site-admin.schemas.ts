@@ -4,7 +4,7 @@
  * empty, numbers and flags may arrive as text.
  */
 import { z } from 'zod';
-import { pageQuery } from '../notifications/page-query.ts';
+import { pageQuery } from '../../kernel/http/index.ts';
 import { SETTING_KEYS } from '../site/site.service.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -65,9 +65,6 @@ export const listQuery = pageQuery.extend({
   status: z.enum(['active', 'inactive'], { error: 'Trạng thái không hợp lệ.' }).optional(),
   format: z.enum(['csv']).optional(),
 });
-
-const meta = z.object({ page: z.number(), limit: z.number(), total: z.number() });
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta });
 
 // ── Banners ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { BannerRow, Database } from '../../db/schema.ts';
+import { isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import type { Cache } from '../cache/cache.ts';
@@ -14,8 +15,6 @@ import { normalizeRulePath, SETTING_KEYS, type SiteService } from '../site/site.
 import * as repo from './site-admin.repository.ts';
 import type { BannerInput, NavigationInput, RouteRuleInput, SettingsInput } from './site-admin.schemas.ts';
 import type { Actor, StudioService } from './studio.service.ts';
-
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 
 export interface ListQuery {
   page: number;
@@ -37,8 +36,8 @@ export function pageOf<T extends { is_active: boolean }>(rows: T[], query: ListQ
 }
 
 export function bannerView(row: BannerRow, now = Date.now()) {
-  const startsAt = iso(row.starts_at);
-  const endsAt = iso(row.ends_at);
+  const startsAt = isoOrNull(row.starts_at);
+  const endsAt = isoOrNull(row.ends_at);
   return {
     id: row.id,
     title: row.title,

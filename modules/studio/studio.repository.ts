@@ -1,27 +1,12 @@
 /** Studio queries: orders and users across all learners, and the audit log. */
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
-import type { Database, OrderStatus, PaymentMethod, Role } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { OrderStatus, PaymentMethod, Role } from '../../db/schema.ts';
+import { type Db, likePattern, type SearchTerms } from '../../kernel/db/index.ts';
 
 /** How many rows a filtered query has (for a list's `meta.total`). */
 async function countOf<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>): Promise<number> {
   const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number((row as { n: number | string }).n);
-}
-
-/** `%text%` for LIKE, with the wildcard characters of the text escaped (`\` is the escape). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export interface SearchTerms {
-  /** The search text folded (lib/text/fold.ts). */
-  q?: string | undefined;
-  /** The search text lowercased with its marks, for names. */
-  raw?: string | undefined;
-  /** The stored phone form, when the text reads as a phone number. */
-  phone?: string | undefined;
 }
 
 /**

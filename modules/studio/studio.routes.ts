@@ -2,10 +2,9 @@
  * The studio API under /api/admin/: every route names its permission (permissions.ts) and checks
  * it before anything else — 401 signed out, 403 without the permission.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageQuery } from '../notifications/page-query.ts';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
 import { requirePermission, type StudioPermission } from './permissions.ts';
 import type { Actor } from './studio.service.ts';
 import * as schemas from './studio.schemas.ts';
@@ -20,15 +19,6 @@ declare module 'fastify' {
 /** Who acts, for the audit log (the permission was checked by the onRequest hook). */
 export function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
-}
-
-export function sendCsv(reply: FastifyReply, name: string, body: string) {
-  const stamp = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
-    .header('cache-control', 'no-store')
-    .send(body);
 }
 
 export const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
@@ -53,7 +43,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Đơn hàng (quyền orders.read): tìm theo mã, số điện thoại, e-mail; lọc, sắp xếp; ?format=csv để xuất CSV',
         querystring: schemas.ordersQuery,
-        response: { 200: schemas.listOf(schemas.orderRowSchema) },
+        response: { 200: listOf(schemas.orderRowSchema) },
       },
     },
     async (request, reply) => {
@@ -111,7 +101,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Thanh toán thành công trên đơn hàng chưa hoàn tất (cần xử lý): chưa được hoàn tiền, kèm trạng thái hoàn tiền gần nhất (quyền orders.read)',
         querystring: pageQuery,
-        response: { 200: schemas.listOf(schemas.unaccountedPaymentSchema) },
+        response: { 200: listOf(schemas.unaccountedPaymentSchema) },
       },
     },
     async (request) => {
@@ -150,7 +140,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Người dùng (quyền users.read): tìm theo tên, số điện thoại, e-mail; lọc theo vai trò; ?format=csv',
         querystring: schemas.usersQuery,
-        response: { 200: schemas.listOf(schemas.userRowSchema) },
+        response: { 200: listOf(schemas.userRowSchema) },
       },
     },
     async (request, reply) => {
@@ -213,7 +203,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Nhật ký thao tác trong studio (quyền audit.read), mới nhất trước',
         querystring: schemas.auditQuery,
-        response: { 200: schemas.listOf(schemas.auditRowSchema) },
+        response: { 200: listOf(schemas.auditRowSchema) },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../notifications/page-query.ts';
+import { pageQuery } from '../../kernel/http/index.ts';
 
 const day = z
   .string()
@@ -72,8 +72,6 @@ const buyer = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
 });
-const meta = z.object({ page: z.number(), limit: z.number(), total: z.number() });
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta });
 
 export const orderRowSchema = z.object({
   code: z.string(),

@@ -3,18 +3,17 @@
  * and unlock) and the audit log every studio write adds to.
  */
 import type { Kysely } from 'kysely';
-import { nowIso, readDate } from '../../db/connect.ts';
+import { nowIso } from '../../db/connect.ts';
 import type { Database, OrderStatus, PaymentMethod, Role } from '../../db/schema.ts';
+import { iso, isoOrNull, searchTerms } from '../../kernel/db/index.ts';
+import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { normalizePhone } from '../../lib/phone.ts';
-import { foldVietnamese } from '../../lib/text/fold.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
 import { ORDER_NOT_FOUND, toSummary } from '../orders/orders.service.ts';
 import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Viewer } from '../services.ts';
-import { toCsv } from './csv.ts';
 import { maskSecrets } from './mask.ts';
 import { createPaymentsDesk, runAuditedRefund } from './payments-desk.ts';
 import * as repo from './studio.repository.ts';
@@ -29,7 +28,6 @@ export interface Page {
   limit: number;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 const offsetOf = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
 
 /** A day (YYYY-MM-DD, Vietnam time) → the instant it starts; `next` → the instant the next day starts. */
@@ -37,15 +35,6 @@ export function vietnamDayStart(day: string, next = false): string {
   const start = new Date(`${day}T00:00:00+07:00`);
   if (Number.isNaN(start.getTime())) throw new AppError('VALIDATION_FAILED', 'Ngày không hợp lệ.');
   return new Date(start.getTime() + (next ? 86_400_000 : 0)).toISOString();
-}
-
-/** The search text folded (marks and case), and the stored phone form when it reads as a number. */
-export function searchTerms(q: string | undefined) {
-  const folded = foldVietnamese(q);
-  if (!folded) return {};
-  const raw = q!.normalize('NFC').trim().toLowerCase();
-  const phone = /^[\d\s.+-]{6,}$/.test(folded) ? (normalizePhone(folded) ?? folded.replace(/\D/g, '')) : undefined;
-  return { q: folded, raw, phone };
 }
 
 export interface OrderQuery extends Page {
@@ -106,8 +95,8 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
       status_label: ORDER_STATUS_LABELS[row.status],
       payment_method: row.payment_method,
       total: row.total,
-      created_at: iso(row.created_at)!,
-      completed_at: iso(row.completed_at),
+      created_at: iso(row.created_at),
+      completed_at: isoOrNull(row.completed_at),
       buyer: { id: row.user_id, full_name: row.full_name, phone: row.phone, email: row.email },
     }));
     return { items, total };
@@ -146,8 +135,8 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     return {
       ...toSummary(order),
       failure_reason: order.failure_reason,
-      completed_at: iso(order.completed_at),
-      closed_at: iso(order.closed_at),
+      completed_at: isoOrNull(order.completed_at),
+      closed_at: isoOrNull(order.closed_at),
       buyer: { id: order.user_id, full_name: order.full_name, phone: order.phone, email: order.email },
       items: items.map((i) => ({
         course_id: i.course_id,
@@ -168,7 +157,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
           status: p.status,
           gateway_txn_id: p.gateway_txn_id,
           result_code: p.result_code,
-          created_at: iso(p.created_at)!,
+          created_at: iso(p.created_at),
           /** The attempt that paid the order (its refund refunds the order). */
           pays_order: paysOrder,
           /** Succeeded, not refunded, and (for the order's own payment) the order is completed. */
@@ -182,7 +171,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
         payload: maskSecrets(n.payload),
         signature_valid: Boolean(n.signature_valid),
         outcome: n.outcome,
-        created_at: iso(n.created_at)!,
+        created_at: iso(n.created_at),
       })),
       queries: queries.map((q) => ({
         id: q.id,
@@ -190,7 +179,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
         status: q.status,
         result_code: q.result_code,
         payload: maskSecrets(q.payload),
-        created_at: iso(q.created_at)!,
+        created_at: iso(q.created_at),
       })),
       refunds: refundRows.map((r) => ({
         id: r.id,
@@ -203,7 +192,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
         result_code: r.result_code,
         message: r.message,
         raw: maskSecrets(r.raw),
-        created_at: iso(r.created_at)!,
+        created_at: iso(r.created_at),
       })),
     };
   }
@@ -248,16 +237,16 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
         course_title: e.title,
         course_slug: e.slug,
         source: e.source,
-        starts_at: iso(e.starts_at)!,
-        ends_at: iso(e.ends_at),
-        revoked_at: iso(e.revoked_at),
+        starts_at: iso(e.starts_at),
+        ends_at: isoOrNull(e.ends_at),
+        revoked_at: isoOrNull(e.revoked_at),
       })),
       orders: orders.map((o) => ({
         code: o.code,
         status: o.status,
         status_label: ORDER_STATUS_LABELS[o.status],
         total: o.total,
-        created_at: iso(o.created_at)!,
+        created_at: iso(o.created_at),
       })),
     };
   }
@@ -305,7 +294,7 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
       target_id: row.target_id,
       summary: row.summary,
       ip: row.ip,
-      created_at: iso(row.created_at)!,
+      created_at: iso(row.created_at),
     }));
     return { items, total };
   }
@@ -347,6 +336,6 @@ function toUserItem(user: {
     email: user.email,
     role: user.role,
     status: user.status,
-    created_at: iso(user.created_at)!,
+    created_at: iso(user.created_at),
   };
 }

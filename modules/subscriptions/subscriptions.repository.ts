@@ -1,10 +1,9 @@
 /** Subscriptions, their charge attempts and the inbound SMS (tables of the carrier-billing migration). */
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { isUniqueViolation } from '../../db/connect.ts';
-import type { CarrierChargeStatus, Database, SubscriptionStatus, SubscriptionsTable } from '../../db/schema.ts';
+import type { CarrierChargeStatus, SubscriptionStatus, SubscriptionsTable } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 import * as ordersRepo from '../orders/orders.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The id of a row a unique key guards; null when the key was already taken (a replay, a race). */
 async function insertUnlessTaken(write: () => Promise<{ id: number }>): Promise<number | null> {

@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { Database, OrderRow, SubscriptionRow, SubscriptionStatus } from '../../db/schema.ts';
+import { isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { computeAccessEnd, UNLIMITED_PRICE_PERIOD } from '../../lib/format/price-periods.ts';
 import { formatPhone } from '../../lib/phone.ts';
@@ -344,7 +345,6 @@ export function createSubscriptionsService(deps: {
   async function list(userId: number) {
     const rows = await repo.listForUser(db, userId);
     const now = clock();
-    const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
     return rows.map((row) => ({
       id: row.id,
       status: row.status,
@@ -356,9 +356,9 @@ export function createSubscriptionsService(deps: {
       price: row.price,
       cycle: row.cycle,
       msisdn: formatPhone(row.msisdn),
-      current_period_end: iso(row.current_period_end),
-      next_renewal_at: iso(row.next_charge_at),
-      cancelled_at: iso(row.cancelled_at),
+      current_period_end: isoOrNull(row.current_period_end),
+      next_renewal_at: isoOrNull(row.next_charge_at),
+      cancelled_at: isoOrNull(row.cancelled_at),
       can_cancel: row.status === 'active' || row.status === 'suspended',
       can_study: row.status !== 'suspended' && (readDate(row.current_period_end) ?? now) > now,
       cancel_sms: row.sms_code ? `HUY ${row.sms_code} gửi ${config.shortCode}` : null,

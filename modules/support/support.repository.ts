@@ -1,8 +1,6 @@
 /** Help-centre articles, "was this helpful" votes and support requests (contact form, cellular reports). */
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewSupportArticle, NewSupportRequest } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { NewSupportArticle, NewSupportRequest } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export interface ArticleFilter {
   categoryIds?: number[];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailsQuery, envelope, listEnvelope, pageQuery } from '../catalog/catalog.schemas.ts';
+import { envelope, listEnvelope, publicPageQuery } from '../../kernel/http/index.ts';
+import { detailsQuery } from '../catalog/catalog.schemas.ts';
 import { addPublicCaching } from '../catalog/http-cache.ts';
 import {
   cellularInput,
@@ -23,7 +24,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Bài viết hỗ trợ theo danh mục (product, policy, guide) hoặc từ khóa',
-        querystring: pageQuery.extend(supportListQuery.shape),
+        querystring: publicPageQuery.extend(supportListQuery.shape),
         response: { 200: listEnvelope(supportItemSchema) },
       },
     },

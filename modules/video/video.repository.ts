@@ -1,8 +1,7 @@
 /** Video assets and their transcoding jobs (one row each), and their captions. */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database, VideoAssetRow } from '../../db/schema.ts';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../kernel/db/index.ts';
 
 export function insertAsset(db: Db, lessonId: number, sourceKey: string, at: string) {
   return db

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '../site/site.schemas.ts';
+import { envelope } from '../../kernel/http/index.ts';
 import { HLS_ROUTE_PREFIX } from './signing.ts';
 import * as schemas from './video.schemas.ts';
 

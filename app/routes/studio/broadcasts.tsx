@@ -1,6 +1,7 @@
 import { Form, useLocation } from 'react-router';
+import { pageQuery } from '../../../kernel/http/index';
 import { formatDateTime } from '../../../lib/format/date';
-import { audienceInput, broadcastInput, pageQuery } from '../../../modules/studio/people.schemas';
+import { audienceInput, broadcastInput } from '../../../modules/studio/people.schemas';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import { Field, type FormAnswer } from '../../components/studio/people-forms';

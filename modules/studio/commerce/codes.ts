@@ -4,14 +4,15 @@
  * them, and revoking a whole batch or one code (a revoked code is refused at /active).
  */
 import { sql, type Kysely } from 'kysely';
-import { nowIso, readDate } from '../../../db/connect.ts';
+import { nowIso } from '../../../db/connect.ts';
 import type { Database } from '../../../db/schema.ts';
+import { iso, isoOrNull } from '../../../kernel/db/index.ts';
+import { toCsv } from '../../../kernel/http/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { describePackageLabel } from '../../../lib/format/price-periods.ts';
 import { foldVietnamese } from '../../../lib/text/fold.ts';
 import { formatActivationCode, normaliseActivationCode } from '../../activation/activation-code.ts';
 import { generateActivationBatch } from '../../activation/activation-batches.ts';
-import { toCsv } from '../csv.ts';
 import type { Actor, Page } from '../studio.service.ts';
 import type { BatchInputForm } from './schemas.ts';
 
@@ -23,7 +24,6 @@ type Audit = (
 ) => Promise<unknown>;
 
 export const BATCH_NOT_FOUND = 'Không tìm thấy lô mã kích hoạt.';
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 
 export function createStudioCodes({ db, audit }: { db: Kysely<Database>; audit: Audit }) {
   function batchSummaries() {
@@ -53,8 +53,8 @@ export function createStudioCodes({ db, audit }: { db: Kysely<Database>; audit: 
       codes: Number(row.codes),
       active_codes: Number(row.active_codes ?? 0),
       uses: Number(row.uses ?? 0),
-      created_at: iso(row.created_at as string)!,
-      ends_at: iso(row.ends_at as string | null),
+      created_at: iso(row.created_at as string),
+      ends_at: isoOrNull(row.ends_at as string | null),
     };
   }
 
@@ -89,8 +89,8 @@ export function createStudioCodes({ db, audit }: { db: Kysely<Database>; audit: 
     return rows.map((row) => ({
       ...row,
       printed: formatActivationCode(row.code),
-      starts_at: iso(row.starts_at)!,
-      ends_at: iso(row.ends_at),
+      starts_at: iso(row.starts_at),
+      ends_at: isoOrNull(row.ends_at),
       is_active: row.is_active === 1,
     }));
   }
@@ -113,7 +113,7 @@ export function createStudioCodes({ db, audit }: { db: Kysely<Database>; audit: 
       .orderBy('activation_redemptions.id', 'desc')
       .limit(500)
       .execute();
-    return rows.map((row) => ({ ...row, printed: formatActivationCode(row.code), created_at: iso(row.created_at)! }));
+    return rows.map((row) => ({ ...row, printed: formatActivationCode(row.code), created_at: iso(row.created_at) }));
   }
 
   async function detail(batch: string, page: Page) {

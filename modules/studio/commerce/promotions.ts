@@ -5,9 +5,10 @@
 import type { Kysely } from 'kysely';
 import { isUniqueViolation, nowIso, readDate, retryOnUniqueViolation } from '../../../db/connect.ts';
 import type { Database, PromotionRow } from '../../../db/schema.ts';
+import { iso } from '../../../kernel/db/index.ts';
+import { toCsv } from '../../../kernel/http/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { foldVietnamese } from '../../../lib/text/fold.ts';
-import { toCsv } from '../csv.ts';
 import type { Actor, Page } from '../studio.service.ts';
 import type { PROMOTION_STATES, PromotionInput } from './schemas.ts';
 
@@ -20,8 +21,6 @@ type Audit = (
 ) => Promise<unknown>;
 
 export const PROMOTION_NOT_FOUND = 'Không tìm thấy ưu đãi.';
-
-const iso = (value: Date | string) => readDate(value).toISOString();
 
 export function stateOf(row: Pick<PromotionRow, 'is_active' | 'starts_at' | 'ends_at'>, now = Date.now()): State {
   if (row.is_active !== 1) return 'stopped';

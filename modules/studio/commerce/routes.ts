@@ -5,10 +5,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../site/site.schemas.ts';
+import { envelope, listOf, sendCsv } from '../../../kernel/http/index.ts';
 import { requirePermission } from '../permissions.ts';
-import { listOf } from '../studio.schemas.ts';
-import { actorOf, security, sendCsv } from '../studio.routes.ts';
+import { actorOf, security } from '../studio.routes.ts';
 import * as s from './schemas.ts';
 
 const tags = ['admin'];

@@ -1,8 +1,8 @@
 /** Zod schemas of the studio's commerce routes (promotions, activation batches, subscriptions); the pages parse with them too. */
 import { z } from 'zod';
+import { pageQuery } from '../../../kernel/http/index.ts';
 import { blankToUndefined, flag, instant, int, optional } from '../../../lib/forms/fields.ts';
 import { foldVietnamese } from '../../../lib/text/fold.ts';
-import { pageQuery } from '../../notifications/page-query.ts';
 
 const search = z.string().trim().max(100, 'Từ khóa quá dài.').optional();
 const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');

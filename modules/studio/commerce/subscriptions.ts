@@ -4,15 +4,15 @@
  * the subscriptions service (renewals stop, access lasts to the paid period's end, the learner is told).
  */
 import { sql, type Kysely } from 'kysely';
-import { readDate } from '../../../db/connect.ts';
 import type { Database, SubscriptionStatus } from '../../../db/schema.ts';
+import { iso, isoOrNull, searchTerms } from '../../../kernel/db/index.ts';
+import { toCsv } from '../../../kernel/http/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format/date.ts';
 import { formatPhone } from '../../../lib/phone.ts';
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionsService } from '../../subscriptions/subscriptions.service.ts';
-import { toCsv } from '../csv.ts';
 import { foldVietnamese } from '../../../lib/text/fold.ts';
-import { searchTerms, type Actor, type Page } from '../studio.service.ts';
+import type { Actor, Page } from '../studio.service.ts';
 
 type Audit = (
   actor: Actor,
@@ -22,7 +22,6 @@ type Audit = (
 ) => Promise<unknown>;
 
 export const SUBSCRIPTION_NOT_FOUND = 'Không tìm thấy gói cước.';
-const iso = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
 const CHARGE_TEXT: Record<string, string> = {
   pending: 'chưa rõ kết quả, đang tra cứu nhà mạng',
   success: 'thành công',
@@ -124,9 +123,9 @@ export function createStudioSubscriptions(deps: {
       sms_code: row.sms_code,
       price: row.price,
       cycle: row.cycle,
-      current_period_end: iso(row.current_period_end),
-      next_charge_at: iso(row.next_charge_at),
-      created_at: iso(row.created_at)!,
+      current_period_end: isoOrNull(row.current_period_end),
+      next_charge_at: isoOrNull(row.next_charge_at),
+      created_at: iso(row.created_at),
     };
   }
 
@@ -201,15 +200,15 @@ export function createStudioSubscriptions(deps: {
     ]);
     // The state history: the subscription's own timestamps, each charge, and the studio's actions.
     const history = [
-      { at: iso(row.created_at)!, text: 'Đăng ký gói cước' },
+      { at: iso(row.created_at), text: 'Đăng ký gói cước' },
       ...charges.map((c) => ({
-        at: iso(c.created_at)!,
+        at: iso(c.created_at),
         text: `${c.kind === 'subscribe' ? 'Trừ tiền đăng ký' : 'Gia hạn'} ${c.amount.toLocaleString('vi-VN')}đ: ${CHARGE_TEXT[c.status] ?? c.status}${c.detail ? ` (${c.detail})` : ''}`,
       })),
-      ...(row.suspended_at ? [{ at: iso(row.suspended_at)!, text: 'Tạm dừng vì gia hạn không thành công' }] : []),
-      ...(row.cancelled_at ? [{ at: iso(row.cancelled_at)!, text: 'Đã hủy gói cước' }] : []),
+      ...(row.suspended_at ? [{ at: iso(row.suspended_at), text: 'Tạm dừng vì gia hạn không thành công' }] : []),
+      ...(row.cancelled_at ? [{ at: iso(row.cancelled_at), text: 'Đã hủy gói cước' }] : []),
       ...audits.map((a) => ({
-        at: iso(a.created_at)!,
+        at: iso(a.created_at),
         text: `${a.actor_name} (studio): ${a.action === 'subscription.cancel' ? 'hủy gói' : a.action} — ${reasonOf(a.summary)}`,
       })),
     ].sort((a, b) => a.at.localeCompare(b.at));
@@ -217,8 +216,8 @@ export function createStudioSubscriptions(deps: {
       ...toRow(row),
       retry_count: row.retry_count,
       order_code: row.order_code,
-      cancelled_at: iso(row.cancelled_at),
-      suspended_at: iso(row.suspended_at),
+      cancelled_at: isoOrNull(row.cancelled_at),
+      suspended_at: isoOrNull(row.suspended_at),
       can_cancel: row.status === 'active' || row.status === 'suspended',
       history,
       charges: charges.map((c) => ({
@@ -229,7 +228,7 @@ export function createStudioSubscriptions(deps: {
         status: c.status,
         operator_txn_id: c.operator_txn_id,
         detail: c.detail,
-        created_at: iso(c.created_at)!,
+        created_at: iso(c.created_at),
       })),
     };
   }
