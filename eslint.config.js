@@ -72,4 +72,21 @@ export default tseslint.config(
       ],
     },
   },
+  // kernel/ is the domain-free code every module shares: it may import lib/, db/ and packages only.
+  {
+    files: ['kernel/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/app/**', '~/*', '**/server/**'],
+              message: 'kernel/ is domain-free: it imports no module, no app and no server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
