@@ -23,6 +23,14 @@ export function requireViewer(request: Request, context: AppLoadContext) {
   return context.viewer;
 }
 
+/**
+ * A render shared by everyone signed in (server/http/page-cache.ts): someone is signed in, nobody in
+ * particular. Only the pages listed there are ever rendered so; their loaders return a frame.
+ */
+export function isSharedRender(context: AppLoadContext): boolean {
+  return context.signedIn && !context.viewer;
+}
+
 export function redirectSignedInHome(context: AppLoadContext): void {
   if (context.viewer) throw redirect('/');
 }

@@ -3,6 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import { isAppError } from '../lib/errors';
 import { isAppOnly } from '../lib/platform';
 import type { LessonNodeShape } from '../modules/catalog/catalog.schemas';
+import { myCoursesTab, pickMyCourses } from './components/learning/my-courses-tabs';
 import { loadOr404 } from './not-found.server';
 
 export type StudyLessonLink = { id: number; title: string; done: boolean };
@@ -67,27 +68,17 @@ async function openLesson(context: AppLoadContext, viewerId: number | null, less
   }
 }
 
-const TABS = {
-  'dang-hoc': 'in_progress',
-  'hoan-thanh': 'completed',
-  'het-han': 'expired',
-} as const;
-export type MyCoursesTab = keyof typeof TABS | 'tat-ca';
-
-/** "My courses": every enrolled course, the tab asked for (`?loc=`), and a few viewed courses. */
-export async function loadMyCourses(request: Request, context: AppLoadContext, viewerId: number) {
-  const asked = new URL(request.url).searchParams.get('loc') ?? 'tat-ca';
-  const tab: MyCoursesTab = asked in TABS ? (asked as keyof typeof TABS) : 'tat-ca';
+/** What "my courses" shows a learner: every enrolled course and a few viewed ones (the tab picks from them). */
+export async function loadMyCoursesData(context: AppLoadContext, viewerId: number) {
   const [courses, viewed] = await Promise.all([
     context.services.learning.listMyCourses(viewerId),
     context.services.course.listViewedCourses(viewerId, 4),
   ]);
-  const counts = {
-    'tat-ca': courses.length,
-    'dang-hoc': courses.filter((course) => course.state === 'in_progress').length,
-    'hoan-thanh': courses.filter((course) => course.state === 'completed').length,
-    'het-han': courses.filter((course) => course.state === 'expired').length,
-  };
-  const shown = tab === 'tat-ca' ? courses : courses.filter((course) => course.state === TABS[tab]);
-  return { tab, counts, courses: shown, total: courses.length, viewed };
+  return { courses, viewed };
+}
+
+/** "My courses": every enrolled course, the tab asked for (`?loc=`), and a few viewed courses. */
+export async function loadMyCourses(request: Request, context: AppLoadContext, viewerId: number) {
+  const { courses, viewed } = await loadMyCoursesData(context, viewerId);
+  return { ...pickMyCourses(courses, myCoursesTab(new URL(request.url).search)), viewed };
 }

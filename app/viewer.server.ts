@@ -1,13 +1,14 @@
 /**
  * The viewer's own bits of a page: the header's (name, role, avatar, unread notifications, cart
  * count) and, on a page that signed-in learners share (server/http/page-cache.ts), that page's
- * personal part: the home's recommendations, a course's "owned" flag and review form. The root
- * loader renders the header bits into pages rendered for one viewer; app/routes/personal[.]json.ts
- * sends them to the browser of a learner who got a shared page.
+ * personal part: the home's recommendations, a course's "owned" flag and review form, the list of
+ * "my courses". The root loader renders the header bits into pages rendered for one viewer;
+ * app/routes/personal[.]json.ts sends them to the browser of a learner who got a shared page.
  */
 import type { AppLoadContext } from 'react-router';
 import { readCartToken } from '../modules/cart/cart-cookie';
 import type { Viewer } from '../modules/services';
+import { loadMyCoursesData } from './learning.server';
 
 export interface HeaderBits {
   viewer: { id: number; fullName: string; role: Viewer['role']; avatarUrl: string | null } | null;
@@ -42,6 +43,7 @@ export function listHotCourses(context: AppLoadContext) {
 }
 
 const COURSE_PAGE = /^\/khoa-hoc\/([^/]+)$/;
+const MY_COURSES_PAGE = '/tai-khoan/khoa-hoc-cua-toi';
 
 /** The personal part of a shared page for this viewer; null for a page without one. */
 export async function loadPagePersonal(context: AppLoadContext, viewer: Viewer, pathname: string) {
@@ -54,6 +56,8 @@ export async function loadPagePersonal(context: AppLoadContext, viewer: Viewer, 
     });
     return { recommendations };
   }
+  // "My courses": the learner's whole list (the frame picks the tab), as a page rendered for them had.
+  if (pathname === MY_COURSES_PAGE) return loadMyCoursesData(context, viewer.id);
   const slug = COURSE_PAGE.exec(pathname)?.[1];
   if (slug === undefined) return null;
   // Records the view in the learner's history, as a page rendered for them did.

@@ -148,7 +148,7 @@ describe('pages shared by signed-in learners', () => {
 
   it('leaves the personal pages rendered for each learner, never cached', async () => {
     for (const url of [
-      '/tai-khoan/khoa-hoc-cua-toi',
+      '/tai-khoan/khoa-hoc-cua-toi.data',
       '/gio-hang',
       '/tai-khoan/thong-bao',
       `/khoa-hoc/${course.slug}?xem-thu=1`,
@@ -166,5 +166,49 @@ describe('pages shared by signed-in learners', () => {
     expect(enrolled).toContain(course.title);
     expect(enrolled).not.toMatch(/"courses",\[\]/);
     expect(other).toMatch(/"courses",\[\]/);
+  });
+
+  it('serve "my courses" as a frame shared by signed-in learners, each list only from their own request', async () => {
+    const url = '/tai-khoan/khoa-hoc-cua-toi';
+    for (const order of [
+      [first, second],
+      [second, first],
+    ]) {
+      t.services.cache.invalidate('');
+      const answers = [];
+      for (const viewer of order) answers.push(await get(url, viewer.cookie));
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['cache-control']).toBe('private, no-store');
+        const text = decodeHtml(answer.body);
+        for (const someone of [first, second]) expect(text).not.toContain(someone.name);
+        expect(text).not.toContain('data-testid="my-course"');
+        expect(text).toContain('Đang tải khóa học của bạn');
+      }
+      expect(answers.map((answer) => answer.headers['x-page-cache'])).toEqual(['miss', 'hit']);
+      expect(answers[1]!.body).toBe(answers[0]!.body);
+    }
+    // Someone signed out is sent to sign in, never given the frame (nor is the redirect kept).
+    for (let i = 0; i < 2; i += 1) {
+      const anonymous = await get(url);
+      expect(anonymous.statusCode).toBe(302);
+      expect(anonymous.headers.location).toMatch(/^\/dang-nhap\?redirect=/);
+    }
+    // Each learner's list comes from their own request, never cached.
+    const bits = `/ca-nhan.json?trang=${encodeURIComponent(url)}`;
+    const mine = await get(bits, first.cookie);
+    const theirs = await get(bits, second.cookie);
+    for (const answer of [mine, theirs]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+    }
+    const own = mine.json() as { page: { courses: Array<{ id: number; title: string }>; viewed: unknown[] } };
+    expect(own.page.courses.map((item) => item.id)).toEqual([course.id]);
+    // The second learner only viewed that course (their history, shown as theirs); they own none.
+    expect((theirs.json() as { page: { courses: unknown[] } }).page.courses).toEqual([]);
+    expect(theirs.body).not.toContain(first.name);
+    expect(decodeHtml((await get(bits)).body)).toBe(
+      '{"viewer":null,"unreadNotifications":0,"cartCount":0,"page":null}',
+    );
   });
 });

@@ -21,30 +21,52 @@ interface Personal {
   bits: PersonalBits | null;
   /** The pathname the bits' page part belongs to. */
   path: string | null;
+  /** The pathname whose bits could not be fetched (offline, server error); null otherwise. */
+  failedPath: string | null;
+  /** Asks for the bits again (after a failure). */
+  retry(): void;
 }
 
-const PersonalContext = createContext<Personal>({ shared: false, bits: null, path: null });
+const PersonalContext = createContext<Personal>({
+  shared: false,
+  bits: null,
+  path: null,
+  failedPath: null,
+  retry: () => undefined,
+});
 
 export function PersonalProvider({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
   const { pathname } = useLocation();
   const shared = Boolean(root?.signedIn && !root.viewer);
   const [loaded, setLoaded] = useState<{ bits: PersonalBits; path: string } | null>(null);
+  // The path whose bits the last try could not fetch, and which try that was ("Thử lại" starts another).
+  const [failed, setFailed] = useState<{ path: string; attempt: number } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!shared) return;
     const controller = new AbortController();
     fetch(`/ca-nhan.json?trang=${encodeURIComponent(pathname)}`, { signal: controller.signal, cache: 'no-store' })
-      .then((response) => (response.ok ? (response.json() as Promise<PersonalBits>) : null))
-      .then((bits) => {
-        if (bits) setLoaded({ bits, path: pathname });
+      .then((response) => {
+        if (!response.ok) throw new Error(`/ca-nhan.json answered ${response.status}`);
+        return response.json() as Promise<PersonalBits>;
       })
-      .catch(() => undefined);
+      .then((bits) => setLoaded({ bits, path: pathname }))
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed({ path: pathname, attempt });
+      });
     return () => controller.abort();
     // `root` too: a revalidation (after a form) may have changed the cart or the unread count.
-  }, [shared, pathname, root]);
+  }, [shared, pathname, root, attempt]);
   return (
     <PersonalContext.Provider
-      value={{ shared, bits: shared ? (loaded?.bits ?? null) : null, path: loaded?.path ?? null }}
+      value={{
+        shared,
+        bits: shared ? (loaded?.bits ?? null) : null,
+        path: loaded?.path ?? null,
+        failedPath: failed?.attempt === attempt ? failed.path : null,
+        retry: () => setAttempt((count) => count + 1),
+      }}
     >
       {children}
     </PersonalContext.Provider>

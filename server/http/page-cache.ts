@@ -67,14 +67,18 @@ export interface CacheKey {
 
 /**
  * Pages whose signed-in render is the same for every learner once the personal bits (header,
- * recommendations, a course's "owned" and review form) come from the viewer's own request: the
- * home, the course list and a course page (without `?xem-thu=`, a lesson preview that depends on
- * access), documents and their React Router data requests.
+ * recommendations, a course's "owned" and review form, the list of "my courses") come from the
+ * viewer's own request: the home, the course list, a course page (without `?xem-thu=`, a lesson
+ * preview that depends on access), documents and their React Router data requests; and the
+ * document of "my courses" (a frame: its loader returns no list on a shared render).
  */
 const SHARED_SIGNED_IN = [
   /^\/(?:_root\.data)?(?:\?|$)/,
   /^\/khoa-hoc(?:\.data)?(?:\?|$)/,
   /^\/khoa-hoc\/[^/?.]+(?:\.data)?(?:\?_routes=[^&]*)?$/,
+  // The document only: a client navigation's data request carries the learner's list (a data
+  // request cannot hand the list over to /ca-nhan.json, its root data already names the viewer).
+  /^\/tai-khoan\/khoa-hoc-cua-toi(?:\?|$)/,
 ];
 
 /** Whether a signed-in viewer gets the shared (viewer-less) render of this URL. */

@@ -2,8 +2,8 @@
  * The page micro-cache in Chromium: a page answered from the cache (no nonce, its inline scripts
  * allowed by hash, sent compressed) runs and hydrates with no policy violation, and the client-side
  * navigations that follow (data requests, cached too) work. A signed-in learner gets the pages that
- * signed-in learners share from the cache too, and their own header, recommendations and course
- * state from /ca-nhan.json after hydration.
+ * signed-in learners share from the cache too, and their own header, recommendations, course state
+ * and list of courses from /ca-nhan.json after hydration.
  */
 import { expect, it } from 'vitest';
 import { isSameDocument, markDocument, waitForHydration, waitForTitle } from './browser.ts';
@@ -68,5 +68,19 @@ it("shows a signed-in learner's own header, recommendations and course on the sh
   await waitForHydration(page);
   const enrol = page.getByRole('complementary', { name: 'Đăng ký học' });
   await expect.poll(() => enrol.getByRole('link', { name: 'Vào học' }).isVisible()).toBe(true);
+
+  // "My courses" is a shared frame: the learner's own list arrives after hydration, and its tabs
+  // (client navigations, rendered for the learner) keep working.
+  const mine = await page.goto(journey.url('/tai-khoan/khoa-hoc-cua-toi'));
+  expect(mine!.headers()['x-page-cache']).toMatch(/hit|miss/);
+  await waitForHydration(page);
+  const cards = page.getByTestId('my-course');
+  await expect.poll(() => cards.count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByRole('link', { name: /^Tất cả \(\d+\)$/ }).isVisible()).toBe(true);
+  await markDocument(page);
+  await page.getByRole('link', { name: /^Đang học \(\d+\)$/ }).click();
+  await page.waitForURL(/loc=dang-hoc/);
+  await expect.poll(() => page.getByRole('link', { name: /^Đang học/ }).getAttribute('aria-current')).toBe('page');
+  expect(await isSameDocument(page), 'the page reloaded').toBe(true);
   expect(watch.unexpected()).toEqual([]);
 });

@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format/date';
 import type { MyCourse } from '../../../modules/learning/learning.schemas';
 import { CourseGrid } from '../course-card';
 import { EmptyState } from '../post-card';
-import type { MyCoursesTab } from '../../learning.server';
+import type { MyCoursesTab } from './my-courses-tabs';
 import { ProgressBar } from './progress-bar';
 
 const TABS: { id: MyCoursesTab; label: string }[] = [
