@@ -72,6 +72,22 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * Both learners' answers to `url`, in both orders of who fills the cache (emptied before each
+ * order, and whatever else is asked before the next order is answered from the same entries).
+ */
+async function* inBothOrders(url: string) {
+  for (const order of [
+    [first, second],
+    [second, first],
+  ]) {
+    t.services.cache.invalidate('');
+    const answers = [];
+    for (const viewer of order) answers.push(await get(url, viewer.cookie));
+    yield answers;
+  }
+}
+
 const SHARED = () => [
   '/',
   '/khoa-hoc',
@@ -84,14 +100,7 @@ const SHARED = () => [
 describe('pages shared by signed-in learners', () => {
   it('are the same bytes for both learners, name neither, and are never the anonymous page', async () => {
     for (const url of SHARED()) {
-      // Whoever comes first fills the cache; the others are answered from it.
-      for (const order of [
-        [first, second],
-        [second, first],
-      ]) {
-        t.services.cache.invalidate('');
-        const answers = [];
-        for (const viewer of order) answers.push(await get(url, viewer.cookie));
+      for await (const answers of inBothOrders(url)) {
         const anonymous = await get(url);
         for (const answer of [...answers, anonymous]) {
           expect(answer.statusCode, url).toBe(200);
@@ -170,13 +179,7 @@ describe('pages shared by signed-in learners', () => {
 
   it('serve "my courses" as a frame shared by signed-in learners, each list only from their own request', async () => {
     const url = '/tai-khoan/khoa-hoc-cua-toi';
-    for (const order of [
-      [first, second],
-      [second, first],
-    ]) {
-      t.services.cache.invalidate('');
-      const answers = [];
-      for (const viewer of order) answers.push(await get(url, viewer.cookie));
+    for await (const answers of inBothOrders(url)) {
       for (const answer of answers) {
         expect(answer.statusCode).toBe(200);
         expect(answer.headers['cache-control']).toBe('private, no-store');
