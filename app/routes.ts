@@ -89,6 +89,7 @@ export default [
     route('giang-vien-hidden/:slug', 'routes/teacher.tsx'),
     route('gio-hang', 'routes/cart.tsx'),
     route('gioi-thieu', 'routes/about.tsx'),
+    route('tai-app', 'routes/app-install.tsx'),
     route('ho-tro-khach-hang', 'routes/support.tsx'),
     route('ho-tro-khach-hang/tim-kiem/:slug', 'routes/support-search.tsx'),
     route('ho-tro-khach-hang/:slug', 'routes/support-article.tsx'),

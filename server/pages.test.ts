@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoData } from '../db/seed/index.ts';
 import { createNotification, createUser } from '../tests/factories/accounts.ts';
-import { signIn } from '../tests/helpers/auth.ts';
+import { decodeHtml, signIn } from '../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
 
 const SITE = 'Khai Trí';
@@ -271,9 +271,21 @@ describe('redirects the spec demands', () => {
     const internal = await get('/khuyen-mai');
     expect(internal.statusCode).toBe(302);
     expect(internal.headers.location).toBe('/tai-khoan/uu-dai');
-    const external = await get('/tai-app');
+    const external = await get('/bo-giao-duc');
     expect(external.statusCode).toBe(302);
-    expect(external.headers.location).toBe('https://play.google.com/store');
+    expect(external.headers.location).toBe('https://moet.gov.vn');
+  });
+
+  it('/tai-app (the footer banner "Tải ứng dụng") explains the installable app, with no store to send anyone to', async () => {
+    const response = await get('/tai-app');
+    expect(response.statusCode).toBe(200);
+    const text = decodeHtml(response.body);
+    expect(text).toContain('<h1');
+    expect(text).toContain('Ứng dụng Khai Trí');
+    expect(text).toContain('Cài đặt trên điện thoại này');
+    // Before hydration the browser's own menu steps; the prompt's button comes with JavaScript.
+    expect(text).toContain('data-testid="install-page-offer"');
+    expect(text).not.toMatch(/play\.google\.com|apps\.apple\.com/);
   });
 });
 

@@ -115,5 +115,6 @@ export async function seedSite(db: Kysely<Database>, uploadsDir: string): Promis
   });
 
   await createRouteRule(db, { path: '/khuyen-mai', target: '/tai-khoan/uu-dai', status_code: 302 });
-  await createRouteRule(db, { path: '/tai-app', target: 'https://play.google.com/store', status_code: 302 });
+  // An external address: the Ministry of Education's site, where exam structures are announced.
+  await createRouteRule(db, { path: '/bo-giao-duc', target: 'https://moet.gov.vn', status_code: 302 });
 }

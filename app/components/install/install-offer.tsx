@@ -93,12 +93,15 @@ function BrowserMenuSteps() {
   );
 }
 
-/** How to get the app from here, for an app-only course. */
-function AppOnlyOffer({ option }: { option: InstallOption }) {
+/**
+ * How to get the app from this browser: the prompt's button, the iOS steps, or the browser menu's
+ * steps; `open` and `study` end its sentences ("mở khóa học", "học khóa này").
+ */
+function InstallSteps({ option, open, study }: { option: InstallOption; open: string; study: string }) {
   if (option === 'prompt') {
     return (
       <>
-        <p className="mt-2">Cài ứng dụng (không cần kho ứng dụng) rồi mở khóa học từ màn hình chính.</p>
+        <p className="mt-2">Cài ứng dụng (không cần kho ứng dụng) rồi {open} từ màn hình chính.</p>
         <button type="button" className="btn-primary mt-4" onClick={() => void promptInstall()}>
           {INSTALL_LABEL}
         </button>
@@ -106,7 +109,7 @@ function AppOnlyOffer({ option }: { option: InstallOption }) {
     );
   }
   if (option === 'installed') {
-    return <p className="mt-2">Đã cài xong. Mở ứng dụng Khai Trí từ màn hình chính để học khóa này.</p>;
+    return <p className="mt-2">Đã cài xong. Mở ứng dụng Khai Trí từ màn hình chính để {study}.</p>;
   }
   if (option === 'ios') return <p className="mt-2">Để cài ứng dụng: {IOS_STEPS}</p>;
   return (
@@ -134,7 +137,7 @@ export function AppOnlyGate({ children, tone = 'dark' }: { children: ReactNode; 
       <h2 id="chi-hoc-tren-app" className={`text-lg font-bold ${dark ? 'text-white' : 'text-brand-800'}`}>
         Khóa học này học trên ứng dụng Khai Trí
       </h2>
-      <AppOnlyOffer option={option === 'unknown' ? 'none' : option} />
+      <InstallSteps option={option === 'unknown' ? 'none' : option} open="mở khóa học" study="học khóa này" />
     </section>
   );
   if (option !== 'unknown') return offer;
@@ -173,6 +176,19 @@ export function AppOnlyNote() {
           <BrowserMenuSteps />
         </p>
       )}
+    </div>
+  );
+}
+
+/** The /tai-app page's offer: the same steps for this browser, or where the learner already is. */
+export function InstallPageOffer() {
+  const option = useInstallOption();
+  if (option === 'app') {
+    return <p data-testid="install-page-in-app">Bạn đang dùng ứng dụng Khai Trí. Chúc bạn học tốt!</p>;
+  }
+  return (
+    <div data-testid="install-page-offer">
+      <InstallSteps option={option === 'unknown' ? 'none' : option} open="mở Khai Trí" study="học" />
     </div>
   );
 }
