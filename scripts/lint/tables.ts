@@ -148,7 +148,7 @@ export function accessesOf(
       const at = ts.isPropertyAccessExpression(callee) ? callee.name : node;
       if (method === 'with' || method === 'withRecursive') {
         if (ts.isPropertyAccessExpression(callee) && ts.isStringLiteralLike(argument))
-          ctes.push(tableName(argument.text));
+          ctes.push(tableName(argument.text).replace(/\(.*$/, '').trim()); // `with('name(a, b)', …)`
       } else if (
         method === 'from' &&
         ts.isPropertyAccessExpression(callee) &&
