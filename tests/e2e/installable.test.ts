@@ -231,6 +231,23 @@ describe('the install offer', () => {
     expect(watch.unexpected()).toEqual([]);
   });
 
+  it('/tai-app explains the app and installs it from here: the browser menu steps, then the prompt', async () => {
+    const { page, watch } = await journey.openPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(journey.url('/tai-app'));
+    await waitForHydration(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ứng dụng Khai Trí');
+    const offer = page.getByTestId('install-page-offer');
+    await expect.poll(() => offer.textContent()).toContain('Mở menu của trình duyệt');
+    expect(await offerPrompt(page)).toBe(true);
+    const button = offer.getByRole('button', { name: INSTALL });
+    await expect.poll(() => button.isVisible()).toBe(true);
+    await button.click();
+    await expect.poll(() => promptCalls(page)).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(watch.unexpected()).toEqual([]);
+  });
+
   it('gives iOS Safari the Share-menu steps instead of a button', async () => {
     const browser = await launchChromium();
     try {
