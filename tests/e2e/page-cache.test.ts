@@ -84,3 +84,32 @@ it("shows a signed-in learner's own header, recommendations and course on the sh
   expect(await isSameDocument(page), 'the page reloaded').toBe(true);
   expect(watch.unexpected()).toEqual([]);
 });
+
+it('says so when "my courses" cannot fetch the list (offline, error), and "Thử lại" brings it', async () => {
+  const { page, watch } = await journey.openPage();
+  await signInDemoLearnerAt(journey, page, '/');
+  // The learner's own request fails once, as on mobile data that drops.
+  await page.route('**/ca-nhan.json*', (route) => route.abort('internetdisconnected'));
+  await page.goto(journey.url('/tai-khoan/khoa-hoc-cua-toi'));
+  await waitForHydration(page);
+  const alert = page.getByRole('alert').filter({ hasText: 'Chưa tải được danh sách khóa học của bạn' });
+  await expect.poll(() => alert.isVisible()).toBe(true);
+  expect(await page.getByTestId('my-course').count()).toBe(0);
+  await page.unroute('**/ca-nhan.json*');
+  await alert.getByRole('button', { name: 'Thử lại' }).click();
+  await expect.poll(() => page.getByTestId('my-course').count()).toBeGreaterThan(0);
+  expect(await alert.count()).toBe(0);
+
+  // Signed out elsewhere between the page and its list: an invitation to sign in again, not a spinner.
+  await page.route('**/ca-nhan.json*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ viewer: null, unreadNotifications: 0, cartCount: 0, page: null }),
+    }),
+  );
+  await page.reload();
+  await waitForHydration(page);
+  const again = page.getByRole('link', { name: 'Đăng nhập lại' });
+  await expect.poll(() => again.getAttribute('href')).toBe('/dang-nhap?redirect=%2Ftai-khoan%2Fkhoa-hoc-cua-toi');
+  expect(watch.unexpected().filter((line) => !line.includes('ca-nhan.json'))).toEqual([]);
+});

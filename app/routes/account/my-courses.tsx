@@ -1,7 +1,8 @@
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MyCourses } from '../../components/learning/my-courses';
 import { myCoursesTab, pickMyCourses } from '../../components/learning/my-courses-tabs';
 import { PageFrame } from '../../components/page-frame';
+import { EmptyState } from '../../components/post-card';
 import { usePagePersonal, usePersonal } from '../../components/personal';
 import { isSharedRender, requireViewer } from '../../guards.server';
 import { loadMyCourses, type loadMyCoursesData } from '../../learning.server';
@@ -25,11 +26,26 @@ type MyCoursesData = Awaited<ReturnType<typeof loadMyCoursesData>>;
 /** The shared frame's list: loading, then the learner's courses, or what went wrong. */
 function PersonalList() {
   const { search, pathname } = useLocation();
-  const { failedPath, retry } = usePersonal();
+  const { bits, path, failedPath, retry } = usePersonal();
   const data = usePagePersonal<MyCoursesData>();
   if (data?.courses && data.viewed) {
     return (
       <MyCourses basePath={pathname} {...pickMyCourses(data.courses, myCoursesTab(search))} viewed={data.viewed} />
+    );
+  }
+  // The session ended between the page and its bits (signed out elsewhere, expired).
+  if (bits && path === pathname && !bits.viewer) {
+    return (
+      <EmptyState>
+        Phiên đăng nhập đã kết thúc.{' '}
+        <Link
+          to={`/dang-nhap?redirect=${encodeURIComponent(`${pathname}${search}`)}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          Đăng nhập lại
+        </Link>{' '}
+        để xem khóa học của bạn.
+      </EmptyState>
     );
   }
   if (failedPath === pathname) {
