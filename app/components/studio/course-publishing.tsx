@@ -4,7 +4,7 @@
  */
 import { Form, Link } from 'react-router';
 import { Empty, inputClass } from './studio-ui';
-import type { FormFeedback } from './course-editor';
+import type { FormFeedback } from './course-editor/form-parts';
 
 const small = 'rounded-lg border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-100';
 

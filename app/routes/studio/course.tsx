@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { FormMessage } from '../../components/form-field';
-import { DetailsForm, LessonTree, PodsTable } from '../../components/studio/course-editor';
+import { DetailsForm } from '../../components/studio/course-editor/details-form';
+import { LessonTree } from '../../components/studio/course-editor/lesson-tree';
+import { PodsTable } from '../../components/studio/course-editor/pods-table';
 import { ComboChildren, SchedulePanel } from '../../components/studio/course-publishing';
 import { Badge, buttonClass, PageTitle, textLinkClass } from '../../components/studio/studio-ui';
 import { can } from '../../../modules/studio/permissions';

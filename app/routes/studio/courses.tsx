@@ -7,7 +7,7 @@ import { Badge, buttonClass, Empty, FilterSelect, inputClass, PageTitle } from '
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
 import { buildMeta } from '../../meta';
-import { COURSE_TYPE_TEXT } from '../../components/studio/course-editor';
+import { COURSE_TYPE_TEXT } from '../../components/studio/course-editor/labels';
 import { can } from '../../../modules/studio/permissions';
 import type { Route } from './+types/courses';
 
