@@ -16,7 +16,7 @@ import { createCourseService, type CourseService } from './catalog/course.servic
 import { createRecommendationsService, type RecommendationsService } from './catalog/recommendations.service.ts';
 import { createContentService, type ContentService } from './content/content.service.ts';
 import { createSearchService, type SearchService } from './search/search.service.ts';
-import { createSupportService, type SupportService } from './support/support.service.ts';
+import { createSupportAdmin, createSupportService, type SupportAdmin, type SupportService } from './support/index.ts';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.ts';
 import { readIdentityConfig } from './identity/identity.config.ts';
 import { createIdentityService, type IdentityLogger, type IdentityService } from './identity/identity.service.ts';
@@ -36,7 +36,7 @@ import { createLearningService, type LearningService } from './learning/learning
 import { createLearningExtrasServices, type LearningExtrasServices } from './learning/extras.ts';
 import { createVideoService, type VideoService } from './video/video.service.ts';
 import type { WorkerLogger } from './video/video.worker.ts';
-import { createStudioService, type StudioService } from './studio/studio.service.ts';
+import { type Actor, createStudioService, type StudioService } from './studio/studio.service.ts';
 import { createDashboardService, type DashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
 import { createAffiliatesService, type AffiliatesService } from './affiliates/affiliates.service.ts';
@@ -56,7 +56,7 @@ import webpush from 'web-push';
 import { createPushService, type PushService } from './notifications/push.service.ts';
 import { createPartnershipsService, type PartnershipsService } from './partnerships/partnerships.service.ts';
 import { createStudioContentService, type StudioContentService } from './studio/content.service.ts';
-import { createStudioPagesService, type StudioPagesService } from './studio/help-pages.service.ts';
+import { createStudioPagesService, type StudioPagesService } from './studio/pages.service.ts';
 import { createStudioPeopleService, type StudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService, type StudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService, type BroadcastsService } from './notifications/broadcasts.service.ts';
@@ -116,7 +116,10 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** Learners' questions on the courses (a teacher: their own). */
   questions: QuestionsService;
   studioContent: StudioContentService;
+  /** The studio's categories (of posts and help articles) and generic pages. */
   studioPages: StudioPagesService;
+  /** The studio's help articles (support's tables): lists, saves, publishing, deletion. */
+  supportAdmin: SupportAdmin<Actor>;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
   dashboard: DashboardService;
   /** The affiliate programme: referral clicks and cookie, attribution, commissions (order hooks), figures. */
@@ -376,6 +379,7 @@ export function createServices({
     }),
     studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
+    supportAdmin: createSupportAdmin({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPeople,
     studioDesk: createStudioDeskService({ db, notifications, messaging, audit: studio.audit }),
     broadcasts: createBroadcastsService({ db, notifications, jobs: jobServices.jobs, audit: studio.audit }),

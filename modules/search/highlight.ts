@@ -5,6 +5,8 @@
  */
 import { foldVietnamese } from '../../lib/text/fold.ts';
 
+export { toPlainText } from '../../lib/text/html-text.ts';
+
 const MARKS = /\p{M}/gu;
 const D_WITH_STROKE = /[\u0110\u0111\u00D0\u00F0]/g;
 
@@ -190,20 +192,4 @@ export function buildSnippet(text: string, tokens: string[], size = 180): string
     end = space > 0 && space - end < 20 ? space : end;
   }
   return `${start > 0 ? '… ' : ''}${render(text, ranges, start, end)}${end < text.length ? ' …' : ''}`;
-}
-
-/** Plain text of rich content, for the index and snippets. */
-export function toPlainText(html: string | null | undefined): string {
-  if (!html) return '';
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 }

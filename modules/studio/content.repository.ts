@@ -1,28 +1,8 @@
-/** Studio content queries: every post, category, hashtag, help article and page, published or not. */
-import { sql, type Kysely } from 'kysely';
+/** Studio content queries: every post, category, hashtag and page, published or not. */
+import type { Kysely } from 'kysely';
 import { LOCK_SPACE, lockWithinTransaction } from '../../db/connect.ts';
 import type { Database, PostType } from '../../db/schema.ts';
-import { type Db, likePattern } from '../../kernel/db/index.ts';
-
-export interface Window {
-  limit: number;
-  offset: number;
-}
-
-/** A studio list search: the title as typed (lowercase, with marks) or the slug (folded like slugs). */
-export interface TextSearch {
-  raw?: string | undefined;
-  slugPart?: string | undefined;
-}
-
-function matches(search: TextSearch, titleColumn: string, slugColumn: string) {
-  const parts = [];
-  if (search.raw) parts.push(sql<boolean>`lower(${sql.ref(titleColumn)}) like ${likePattern(search.raw)} escape '\\'`);
-  if (search.slugPart)
-    parts.push(sql<boolean>`${sql.ref(slugColumn)} like ${likePattern(search.slugPart)} escape '\\'`);
-  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
-}
-const searching = (search: TextSearch) => Boolean(search.raw || search.slugPart);
+import { type Db, isSearching, matchesText, type TextSearch, type Window } from '../../kernel/db/index.ts';
 
 // ── Posts ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -35,7 +15,7 @@ export interface PostFilter extends TextSearch {
 
 function filteredPosts(db: Db, filter: PostFilter) {
   let query = db.selectFrom('posts').leftJoin('categories', 'categories.id', 'posts.category_id');
-  if (searching(filter)) query = query.where(matches(filter, 'posts.title', 'posts.slug'));
+  if (isSearching(filter)) query = query.where(matchesText(filter, 'posts.title', 'posts.slug'));
   if (filter.type) query = query.where('posts.type', '=', filter.type);
   if (filter.published !== undefined) query = query.where('posts.is_published', '=', filter.published ? 1 : 0);
   if (filter.categoryId !== undefined) query = query.where('posts.category_id', '=', filter.categoryId);
@@ -130,7 +110,7 @@ export async function listCategories(db: Db, type: 'post' | 'support' | undefine
           .as('article_count'),
     ])
     .where('categories.type', 'in', type ? [type] : ['post', 'support']);
-  if (searching(search)) query = query.where(matches(search, 'categories.name', 'categories.slug'));
+  if (isSearching(search)) query = query.where(matchesText(search, 'categories.name', 'categories.slug'));
   return query.orderBy('categories.type').orderBy('categories.position').orderBy('categories.id').execute();
 }
 
@@ -152,7 +132,7 @@ export async function categorySlugTaken(db: Db, type: string, slug: string, exce
 
 function filteredTags(db: Db, search: TextSearch) {
   let query = db.selectFrom('tags');
-  if (searching(search)) query = query.where(matches(search, 'tags.name', 'tags.slug'));
+  if (isSearching(search)) query = query.where(matchesText(search, 'tags.name', 'tags.slug'));
   return query;
 }
 
@@ -201,58 +181,7 @@ export async function mergeTag(db: Db, fromId: number, intoId: number): Promise<
   await db.deleteFrom('tags').where('id', '=', fromId).execute();
 }
 
-// ── Help articles and pages ──────────────────────────────────────────────────────────────────
-
-export interface ArticleFilter extends TextSearch {
-  published?: boolean | undefined;
-  categoryId?: number | undefined;
-}
-
-function filteredArticles(db: Db, filter: ArticleFilter) {
-  let query = db
-    .selectFrom('support_articles')
-    .innerJoin('categories', 'categories.id', 'support_articles.category_id');
-  if (searching(filter)) query = query.where(matches(filter, 'support_articles.title', 'support_articles.slug'));
-  if (filter.published !== undefined)
-    query = query.where('support_articles.is_published', '=', filter.published ? 1 : 0);
-  if (filter.categoryId !== undefined) query = query.where('support_articles.category_id', '=', filter.categoryId);
-  return query;
-}
-
-const ARTICLE_COLUMNS = [
-  'support_articles.id',
-  'support_articles.category_id',
-  'support_articles.slug',
-  'support_articles.title',
-  'support_articles.summary',
-  'support_articles.position',
-  'support_articles.is_published',
-  'support_articles.published_at',
-  'support_articles.updated_at',
-  'categories.name as category_name',
-  'categories.subtype as category_subtype',
-] as const;
-
-export async function searchArticles(db: Db, filter: ArticleFilter, window: Window) {
-  const rows = await filteredArticles(db, filter)
-    .select(ARTICLE_COLUMNS)
-    .orderBy('support_articles.updated_at', 'desc')
-    .orderBy('support_articles.id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-  const { total } = await filteredArticles(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total) };
-}
-
-export function findArticle(db: Db, id: number) {
-  return filteredArticles(db, {})
-    .select([...ARTICLE_COLUMNS, 'support_articles.content'])
-    .where('support_articles.id', '=', id)
-    .executeTakeFirst();
-}
+// ── Pages ─────────────────────────────────────────────────────────────────────────────────────
 
 export interface PageFilter extends TextSearch {
   published?: boolean | undefined;
@@ -260,7 +189,7 @@ export interface PageFilter extends TextSearch {
 
 function filteredPages(db: Db, filter: PageFilter) {
   let query = db.selectFrom('pages');
-  if (searching(filter)) query = query.where(matches(filter, 'pages.title', 'pages.slug'));
+  if (isSearching(filter)) query = query.where(matchesText(filter, 'pages.title', 'pages.slug'));
   if (filter.published !== undefined) query = query.where('pages.is_published', '=', filter.published ? 1 : 0);
   return query;
 }
@@ -283,8 +212,8 @@ export function findPage(db: Db, id: number) {
   return db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether `slug` is used by another row of `table` (help articles and pages: one global namespace each). */
-export async function slugTaken(db: Db, table: 'support_articles' | 'pages' | 'tags', slug: string, exceptId?: number) {
+/** Whether `slug` is used by another row of `table` (pages and hashtags: one global namespace each). */
+export async function slugTaken(db: Db, table: 'pages' | 'tags', slug: string, exceptId?: number) {
   let query = db.selectFrom(table).select('id').where('slug', '=', slug);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;

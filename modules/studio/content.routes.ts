@@ -100,7 +100,7 @@ export const studioContentRoutes: FastifyPluginAsyncZod = async (app) => {
     'support-articles': [
       schemas.articleSchema,
       'bài trợ giúp',
-      (r: FastifyRequest, id: number, on: boolean) => r.services.studioPages.setArticlePublished(actorOf(r), id, on),
+      (r: FastifyRequest, id: number, on: boolean) => r.services.supportAdmin.setArticlePublished(actorOf(r), id, on),
     ],
     pages: [
       schemas.pageSchema,
@@ -261,16 +261,16 @@ export const studioContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { format, status, category_id, ...rest } = request.query;
       const query = { ...rest, published: published(status), categoryId: category_id };
-      const pages = request.services.studioPages;
-      if (format === 'csv') return sendCsv(reply, 'tro-giup', await pages.articlesCsv(query));
-      const { items, total } = await pages.listArticles(query);
+      const articles = request.services.supportAdmin;
+      if (format === 'csv') return sendCsv(reply, 'tro-giup', await articles.articlesCsv(query));
+      const { items, total } = await articles.listArticles(query);
       return { data: items, meta: { page: rest.page, limit: rest.limit, total } };
     },
   );
   documentRoutes('support-articles', 'bài trợ giúp', schemas.articleInput, schemas.articleSchema, {
-    detail: (r, id) => r.services.studioPages.articleDetail(id),
-    save: (r, id, body) => r.services.studioPages.saveArticle(actorOf(r), id, body as schemas.ArticleInput),
-    remove: (r, id) => r.services.studioPages.deleteArticle(actorOf(r), id),
+    detail: (r, id) => r.services.supportAdmin.articleDetail(id),
+    save: (r, id, body) => r.services.supportAdmin.saveArticle(actorOf(r), id, body as schemas.ArticleInput),
+    remove: (r, id) => r.services.supportAdmin.deleteArticle(actorOf(r), id),
   });
 
   // ── Generic pages ──

@@ -6,11 +6,11 @@
 import type { Kysely } from 'kysely';
 import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database, PostType } from '../../db/schema.ts';
-import { iso, isoOrNull } from '../../kernel/db/index.ts';
+import { chooseSlug, iso, isoOrNull, textSearch, windowOf } from '../../kernel/db/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { describePostUrl } from '../../lib/content-urls.ts';
 import { AppError } from '../../lib/errors.ts';
-import { toPlainText } from '../search/highlight.ts';
+import { isBlankContent } from '../../lib/text/html-text.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { Cache } from '../cache/cache.ts';
 import { listTagsOfPosts } from '../content/content.repository.ts';
@@ -19,40 +19,6 @@ import { deleteSearchDocument, upsertSearchDocument } from '../search/search.rep
 import type { PostInput } from './content.schemas.ts';
 import * as repo from './content.repository.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
-
-export const windowOf = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
-
-/** The search of a studio list: the text as typed (lowercased) and as a slug fragment. */
-export function textSearch(q: string | undefined): repo.TextSearch {
-  const raw = q?.normalize('NFC').trim().toLowerCase();
-  return raw ? { raw, slugPart: slugify(raw) || undefined } : {};
-}
-
-/** Content with nothing to read or see (empty paragraphs, line breaks). */
-export const isBlankContent = (html: string) => toPlainText(html).trim() === '' && !/<(img|iframe)\b/i.test(html);
-
-export const SLUG_TAKEN = 'Đường dẫn này đã được dùng. Vui lòng chọn đường dẫn khác.';
-
-/**
- * The slug to store: the one typed (refused when taken), or one made from the title, made unique
- * with -2, -3…
- */
-export async function chooseSlug(
-  typed: string | null,
-  title: string,
-  fallback: string,
-  taken: (slug: string) => Promise<boolean>,
-): Promise<string> {
-  if (typed) {
-    if (await taken(typed)) throw new AppError('CONFLICT', SLUG_TAKEN, { slug: SLUG_TAKEN });
-    return typed;
-  }
-  const base = slugify(title) || fallback;
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? base : `${base.slice(0, 110)}-${n}`;
-    if (!(await taken(slug))) return slug;
-  }
-}
 
 export interface PostQuery extends Page {
   q?: string | undefined;

@@ -1,6 +1,10 @@
-/** Help-centre articles, "was this helpful" votes and support requests (contact form, cellular reports). */
-import type { NewSupportArticle, NewSupportRequest } from '../../db/schema.ts';
-import type { Db } from '../../kernel/db/index.ts';
+/**
+ * Help-centre articles, "was this helpful" votes and support requests (contact form, cellular
+ * reports); for the studio, every article (published or not) and its writes.
+ */
+import type { Updateable } from 'kysely';
+import type { NewSupportArticle, NewSupportRequest, SupportArticlesTable } from '../../db/schema.ts';
+import { type Db, isSearching, matchesText, type TextSearch, type Window } from '../../kernel/db/index.ts';
 
 export interface ArticleFilter {
   categoryIds?: number[];
@@ -85,4 +89,79 @@ export function listArticleSlugs(db: Db) {
     .select(['support_articles.slug', 'support_articles.updated_at'])
     .orderBy('support_articles.id')
     .execute();
+}
+
+// ── The studio's queries: every article, published or not ──
+
+export interface AdminArticleFilter extends TextSearch {
+  published?: boolean | undefined;
+  categoryId?: number | undefined;
+}
+
+function everyArticle(db: Db, filter: AdminArticleFilter) {
+  let query = db
+    .selectFrom('support_articles')
+    .innerJoin('categories', 'categories.id', 'support_articles.category_id');
+  if (isSearching(filter)) query = query.where(matchesText(filter, 'support_articles.title', 'support_articles.slug'));
+  if (filter.published !== undefined)
+    query = query.where('support_articles.is_published', '=', filter.published ? 1 : 0);
+  if (filter.categoryId !== undefined) query = query.where('support_articles.category_id', '=', filter.categoryId);
+  return query;
+}
+
+const ADMIN_ARTICLE_COLUMNS = [
+  'support_articles.id',
+  'support_articles.category_id',
+  'support_articles.slug',
+  'support_articles.title',
+  'support_articles.summary',
+  'support_articles.position',
+  'support_articles.is_published',
+  'support_articles.published_at',
+  'support_articles.updated_at',
+  'categories.name as category_name',
+  'categories.subtype as category_subtype',
+] as const;
+
+export async function searchEveryArticle(db: Db, filter: AdminArticleFilter, window: Window) {
+  const rows = await everyArticle(db, filter)
+    .select(ADMIN_ARTICLE_COLUMNS)
+    .orderBy('support_articles.updated_at', 'desc')
+    .orderBy('support_articles.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+  const { total } = await everyArticle(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export type AdminArticleRow = Awaited<ReturnType<typeof searchEveryArticle>>['rows'][number];
+
+export function findAnyArticle(db: Db, id: number) {
+  return everyArticle(db, {})
+    .select([...ADMIN_ARTICLE_COLUMNS, 'support_articles.content'])
+    .where('support_articles.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether another article uses `slug` (help articles: one namespace). */
+export async function articleSlugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('support_articles').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The category an article is filed under, to check that it is a help category. */
+export function findCategory(db: Db, id: number) {
+  return db.selectFrom('categories').select(['id', 'type']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateArticle(db: Db, id: number, values: Updateable<SupportArticlesTable>): Promise<void> {
+  await db.updateTable('support_articles').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteArticle(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('support_articles').where('id', '=', id).execute();
 }

@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLUG_TAKEN } from '../../modules/studio/content.service.ts';
+import { SLUG_TAKEN } from '../../kernel/db/index.ts';
 import { createUser } from '../factories/accounts.ts';
 import { createCategory, createCourse, createLesson } from '../factories/catalog.ts';
 import { signIn } from '../helpers/auth.ts';

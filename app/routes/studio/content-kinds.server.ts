@@ -68,7 +68,7 @@ function parse<T extends import('zod').ZodType>(schema: T, input: unknown) {
 
 /** The list of one kind, filtered by the URL's query. */
 export async function listOf(kind: ContentKind, search: Record<string, string>, context: AppLoadContext) {
-  const { studioContent, studioPages } = context.services;
+  const { studioContent, studioPages, supportAdmin } = context.services;
   if (kind === 'bai-viet' || kind === 'giai-phap') {
     const query = parse(schemas.postsQuery, kind === 'giai-phap' ? { ...search, type: 'solution' } : search);
     const { items, total } = await studioContent.listPosts({
@@ -86,7 +86,7 @@ export async function listOf(kind: ContentKind, search: Record<string, string>, 
   }
   if (kind === 'tro-giup') {
     const query = parse(schemas.articlesQuery, search);
-    const { items, total } = await studioPages.listArticles({
+    const { items, total } = await supportAdmin.listArticles({
       ...query,
       published: published(query.status),
       categoryId: query.category_id,
@@ -114,13 +114,13 @@ export interface EditorItem {
 
 /** One item as the editor's form values; `null` id for a new one. */
 export async function loadItem(kind: ContentKind, id: number | null, context: AppLoadContext): Promise<EditorItem> {
-  const { studioContent, studioPages } = context.services;
+  const { studioContent, studioPages, supportAdmin } = context.services;
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   if (id === null)
     return { id: null, values: { type: kind === 'giai-phap' ? 'solution' : 'post' }, url: null, is_published: false };
   const item =
     kind === 'tro-giup'
-      ? await studioPages.articleDetail(id)
+      ? await supportAdmin.articleDetail(id)
       : kind === 'trang'
         ? await studioPages.pageDetail(id)
         : await studioContent.postDetail(id);
@@ -138,10 +138,10 @@ export async function saveItem(
   actor: Actor,
   context: AppLoadContext,
 ): Promise<FormState | { id: number }> {
-  const { studioContent, studioPages } = context.services;
+  const { studioContent, studioPages, supportAdmin } = context.services;
   if (kind === 'tro-giup') {
     const input = parseForm(schemas.articleInput, values);
-    return isFormState(input) ? input : studioPages.saveArticle(actor, id, input);
+    return isFormState(input) ? input : supportAdmin.saveArticle(actor, id, input);
   }
   if (kind === 'trang') {
     const input = parseForm(schemas.pageInput, values);
@@ -153,15 +153,15 @@ export async function saveItem(
 }
 
 export function publishItem(kind: ContentKind, id: number, on: boolean, actor: Actor, context: AppLoadContext) {
-  const { studioContent, studioPages } = context.services;
-  if (kind === 'tro-giup') return studioPages.setArticlePublished(actor, id, on);
+  const { studioContent, studioPages, supportAdmin } = context.services;
+  if (kind === 'tro-giup') return supportAdmin.setArticlePublished(actor, id, on);
   if (kind === 'trang') return studioPages.setPagePublished(actor, id, on);
   return studioContent.setPostPublished(actor, id, on);
 }
 
 export function deleteItem(kind: ContentKind, id: number, actor: Actor, context: AppLoadContext) {
-  const { studioContent, studioPages } = context.services;
-  if (kind === 'tro-giup') return studioPages.deleteArticle(actor, id);
+  const { studioContent, studioPages, supportAdmin } = context.services;
+  if (kind === 'tro-giup') return supportAdmin.deleteArticle(actor, id);
   if (kind === 'trang') return studioPages.deletePage(actor, id);
   return studioContent.deletePost(actor, id);
 }

@@ -1,20 +1,17 @@
 /**
- * Studio categories (of posts and of help articles), help articles and generic pages. Content is
- * stored sanitised; every write is audited and empties the caches of what it changes (help articles
- * also keep their search document in step: indexed while published).
+ * Studio categories (of posts and of help articles) and generic pages. Content is stored sanitised;
+ * every write is audited and empties the caches of what it changes. Help articles themselves are
+ * support's (modules/support/support.admin.ts).
  */
 import type { Kysely } from 'kysely';
 import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { iso, isoOrNull } from '../../kernel/db/index.ts';
+import { chooseSlug, iso, textSearch, windowOf } from '../../kernel/db/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
-import { describeSupportUrl } from '../../lib/content-urls.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Cache } from '../cache/cache.ts';
-import { buildSupportDocument } from '../search/documents.ts';
-import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
-import { chooseSlug, isBlankContent, textSearch, windowOf } from './content.service.ts';
-import type { ArticleInput, CategoryInput, PageInput } from './content.schemas.ts';
+import { isBlankContent } from '../../lib/text/html-text.ts';
+import type { Cache } from '../cache/index.ts';
+import type { CategoryInput, PageInput } from './content.schemas.ts';
 import * as repo from './content.repository.ts';
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
@@ -31,11 +28,6 @@ export const RESERVED_PAGE_SLUGS = new Set(
   ).split(' '),
 );
 
-export interface ArticleQuery extends Page {
-  q?: string | undefined;
-  published?: boolean | undefined;
-  categoryId?: number | undefined;
-}
 export interface PageQuery extends Page {
   q?: string | undefined;
   published?: boolean | undefined;
@@ -159,120 +151,6 @@ export function createStudioPagesService(deps: {
     cache.invalidate('support:');
   }
 
-  // ── Help articles ──
-
-  function toArticle(row: Awaited<ReturnType<typeof repo.searchArticles>>['rows'][number]) {
-    return {
-      id: row.id,
-      category_id: row.category_id,
-      category_name: row.category_name,
-      slug: row.slug,
-      url: describeSupportUrl(row.slug),
-      title: row.title,
-      summary: row.summary,
-      position: Number(row.position),
-      is_published: Boolean(row.is_published),
-      published_at: isoOrNull(row.published_at),
-      updated_at: iso(row.updated_at),
-    };
-  }
-
-  async function listArticles(query: ArticleQuery) {
-    const filter = { ...textSearch(query.q), published: query.published, categoryId: query.categoryId };
-    const { rows, total } = await repo.searchArticles(db, filter, windowOf(query));
-    return { items: rows.map(toArticle), total };
-  }
-
-  async function articlesCsv(query: Omit<ArticleQuery, 'page' | 'limit'>) {
-    const { items } = await listArticles({ ...query, page: 1, limit: 10_000 });
-    return toCsv(
-      ['id', 'title', 'url', 'category', 'published', 'updated_at'],
-      items.map((a) => [a.id, a.title, a.url, a.category_name, a.is_published ? 'yes' : 'no', a.updated_at]),
-    );
-  }
-
-  async function articleDetail(id: number) {
-    const row = await repo.findArticle(db, id);
-    if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy bài trợ giúp.');
-    return { ...toArticle(row), content: row.content };
-  }
-
-  async function syncArticle(id: number) {
-    const row = await repo.findArticle(db, id);
-    if (row?.is_published)
-      await upsertSearchDocument(db, buildSupportDocument({ ...row, subtype: row.category_subtype }), nowIso());
-    else await deleteSearchDocument(db, 'support', id);
-    cache.invalidate('support:');
-  }
-
-  async function saveArticle(actor: Actor, id: number | null, input: ArticleInput) {
-    const before = id === null ? null : await articleDetail(id);
-    const category = await repo.findCategory(db, input.category_id);
-    if (!category || category.type !== 'support') throw invalid('category_id', 'Danh mục không hợp lệ.');
-    // A concurrent save taking the slug between the check and the write: chosen again.
-    const { values, articleId } = await retryOnUniqueViolation(async () => {
-      const values = {
-        category_id: input.category_id,
-        title: input.title,
-        slug: await chooseSlug(input.slug ?? before?.slug ?? null, input.title, 'tro-giup', (s) =>
-          repo.slugTaken(db, 'support_articles', s, id ?? undefined),
-        ),
-        summary: input.summary,
-        content: cleanContent(input.content),
-        position: input.position,
-        updated_at: nowIso(),
-      };
-      let articleId: number | null = id;
-      if (articleId === null)
-        articleId = (
-          await db
-            .insertInto('support_articles')
-            .values({ ...values, is_published: 0, published_at: null, created_at: values.updated_at })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      else await db.updateTable('support_articles').set(values).where('id', '=', articleId).execute();
-      return { values, articleId };
-    });
-    await audit(
-      actor,
-      id === null ? 'support_article.create' : 'support_article.update',
-      {
-        type: 'support_article',
-        id: articleId,
-      },
-      { title: values.title, slug: values.slug },
-    );
-    await syncArticle(articleId);
-    return articleDetail(articleId);
-  }
-
-  async function setArticlePublished(actor: Actor, id: number, published: boolean) {
-    const before = await articleDetail(id);
-    const now = nowIso();
-    await db
-      .updateTable('support_articles')
-      .set({
-        is_published: published ? 1 : 0,
-        published_at: before.published_at ?? (published ? now : null),
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
-    const action = published ? 'support_article.publish' : 'support_article.unpublish';
-    await audit(actor, action, { type: 'support_article', id }, { title: before.title });
-    await syncArticle(id);
-    return articleDetail(id);
-  }
-
-  async function deleteArticle(actor: Actor, id: number) {
-    const before = await articleDetail(id);
-    await db.deleteFrom('support_articles').where('id', '=', id).execute();
-    await audit(actor, 'support_article.delete', { type: 'support_article', id }, { title: before.title });
-    await syncArticle(id);
-    return { id, deleted: true as const };
-  }
-
   // ── Generic pages ──
 
   async function listPages(query: PageQuery) {
@@ -374,12 +252,6 @@ export function createStudioPagesService(deps: {
     categoriesCsv,
     saveCategory,
     deleteCategory,
-    listArticles,
-    articlesCsv,
-    articleDetail,
-    saveArticle,
-    setArticlePublished,
-    deleteArticle,
     listPages,
     pagesCsv,
     pageDetail,

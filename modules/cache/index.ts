@@ -1,0 +1,2 @@
+/** The cache's public face: the type other modules receive from the composition root. */
+export type { Cache } from './cache.ts';
