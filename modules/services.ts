@@ -9,7 +9,7 @@ import type { Engine } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { createRichContentSanitizer } from '../lib/sanitize.ts';
 import { createMemoryCache, type Cache } from './cache/cache.ts';
-import { createSiteService, type SiteService } from './site/site.service.ts';
+import { createSiteAdmin, createSiteService, type SiteAdmin, type SiteService } from './site/index.ts';
 import { createAliasService, type AliasService } from './catalog/alias.service.ts';
 import { createCatalogService, type CatalogService } from './catalog/catalog.service.ts';
 import { createCourseService, type CourseService } from './catalog/course.service.ts';
@@ -41,7 +41,6 @@ import { createDashboardService, type DashboardService } from './studio/dashboar
 import { createStudioCoursesService, type StudioCoursesService } from './studio/courses.service.ts';
 import { createAffiliatesService, type AffiliatesService } from './affiliates/affiliates.service.ts';
 import { createAffiliatesStudio, type AffiliatesStudio } from './affiliates/affiliates.studio.ts';
-import { createSiteAdminService, type SiteAdminService } from './studio/site-admin.service.ts';
 import { createCatalogAdminService, type CatalogAdminService } from './studio/catalog-admin.service.ts';
 import { createImageCropService, type ImageCropService } from './studio/image-crop.ts';
 import { createStudioCommerce, type StudioCommerce } from './studio/commerce/index.ts';
@@ -127,7 +126,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** The studio's affiliates: lists, approvals, payouts, per-course rates. */
   affiliatesStudio: AffiliatesStudio;
   /** The studio's site pages: banners, navigation, settings, route rules. */
-  siteAdmin: SiteAdminService;
+  siteAdmin: SiteAdmin<Actor>;
   /** The studio's teachers and subjects. */
   catalogAdmin: CatalogAdminService;
   /** Studio images: upload, crop, resize, store. */
@@ -364,7 +363,7 @@ export function createServices({
     affiliates,
     affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit }),
     dashboard: createDashboardService({ db }),
-    siteAdmin: createSiteAdminService({ db, cache, site, audit: studio.audit }),
+    siteAdmin: createSiteAdmin({ db, cache, site, audit: studio.audit }),
     catalogAdmin: createCatalogAdminService({ db, cache, site, audit: studio.audit }),
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
     studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),

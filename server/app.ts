@@ -22,7 +22,7 @@ import { pingDatabase } from '../db/connect.ts';
 import { isServiceUnavailable } from '../lib/errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
-import { siteRoutes } from '../modules/site/site.routes.ts';
+import { siteAdminListRoutes, siteAdminRoutes, siteRoutes } from '../modules/site/index.ts';
 import { aliasRoutes, catalogRoutes } from '../modules/catalog/catalog.routes.ts';
 import { contentRoutes } from '../modules/content/content.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
@@ -50,9 +50,9 @@ import { commerceRoutes } from '../modules/orders/commerce.routes.ts';
 import { learningRoutes } from '../modules/learning/learning.routes.ts';
 import { learningExtrasRoutes } from '../modules/learning/extras.routes.ts';
 import { videoRoutes } from '../modules/video/video.routes.ts';
-import { studioRoutes } from '../modules/studio/studio.routes.ts';
+import { actorOf, studioRoutes } from '../modules/studio/studio.routes.ts';
 import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
-import { siteAdminRoutes } from '../modules/studio/site-admin.routes.ts';
+import { catalogAdminRoutes, imageCropRoutes } from '../modules/studio/catalog-admin.routes.ts';
 import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
 import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes.ts';
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
@@ -250,7 +250,12 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(videoRoutes);
   await app.register(studioRoutes);
   await app.register(studioCoursesRoutes, { videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES });
-  await app.register(siteAdminRoutes, { imageMaxBytes: env.UPLOAD_MAX_BYTES });
+  // The studio's site pages: site's and the studio's plugins alternate so that the OpenAPI
+  // document keeps its order of paths (banners, route rules, teachers, subjects, menus, settings, images).
+  await app.register(siteAdminListRoutes, { actorOf });
+  await app.register(catalogAdminRoutes);
+  await app.register(siteAdminRoutes, { actorOf });
+  await app.register(imageCropRoutes, { imageMaxBytes: env.UPLOAD_MAX_BYTES });
   await app.register(studioCommerceRoutes);
   await app.register(studioCourseExtrasRoutes);
   await app.register(pushRoutes);

@@ -1,4 +1,4 @@
-import type { BannerView } from '../../modules/site/site.service';
+import type { BannerView } from '../../modules/site';
 import { SmartLink } from './smart-link';
 
 /**

@@ -1,4 +1,4 @@
-import type { BannerView, NavigationItem } from '../../modules/site/site.service';
+import type { BannerView, NavigationItem } from '../../modules/site';
 import { BannerSlot } from './banner-slot';
 import { SmartLink } from './smart-link';
 

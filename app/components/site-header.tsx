@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import type { Role } from '../../db/schema';
 import { STUDIO_ROLES } from '../../modules/studio/studio-roles';
-import type { NavigationItem } from '../../modules/site/site.service';
+import type { NavigationItem } from '../../modules/site';
 import { InstallMenuItem } from './install/install-offer';
 import { SearchForm } from './search/search-box';
 import { SmartLink } from './smart-link';

@@ -70,3 +70,62 @@ export async function countRows(db: Db, table: keyof Database): Promise<number> 
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+// ── The studio's site pages (site.admin.ts): every row, off ones too. These tables are small (tens
+// to hundreds of rows): lists are read whole and searched, sorted and paged in the service.
+
+export function listBanners(db: Db, placement?: number) {
+  let query = db.selectFrom('banners').selectAll();
+  if (placement !== undefined) query = query.where('placement', '=', placement);
+  return query.orderBy('placement').orderBy('position').orderBy('id').execute();
+}
+
+export function findBanner(db: Db, id: number) {
+  return db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateBanner(db: Db, id: number, values: Partial<NewBanner>) {
+  await db.updateTable('banners').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteBanner(db: Db, id: number) {
+  await db.deleteFrom('banners').where('id', '=', id).execute();
+}
+
+export function listNavigation(db: Db) {
+  return db.selectFrom('navigation_items').selectAll().orderBy('menu').orderBy('position').orderBy('id').execute();
+}
+
+export function findNavigationItem(db: Db, id: number) {
+  return db.selectFrom('navigation_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateNavigationItem(db: Db, id: number, values: Partial<NewNavigationItem>) {
+  await db.updateTable('navigation_items').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteNavigationItem(db: Db, id: number) {
+  // Children go with their parent (the foreign key cascades; SQLite without the pragma too).
+  await db.deleteFrom('navigation_items').where('parent_id', '=', id).execute();
+  await db.deleteFrom('navigation_items').where('id', '=', id).execute();
+}
+
+export function listRouteRules(db: Db) {
+  return db.selectFrom('route_rules').selectAll().orderBy('path').execute();
+}
+
+export function findRouteRule(db: Db, id: number) {
+  return db.selectFrom('route_rules').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findRouteRuleByPath(db: Db, path: string) {
+  return db.selectFrom('route_rules').select(['id']).where('path', '=', path).executeTakeFirst();
+}
+
+export async function updateRouteRule(db: Db, id: number, values: Partial<NewRouteRule>) {
+  await db.updateTable('route_rules').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteRouteRule(db: Db, id: number) {
+  await db.deleteFrom('route_rules').where('id', '=', id).execute();
+}

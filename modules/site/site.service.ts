@@ -187,7 +187,8 @@ function buildNavigation(rows: Awaited<ReturnType<typeof repo.listActiveNavigati
   return navigation;
 }
 
-function mapBanner(row: BannerRow, sanitize: (html: string) => string): BannerView {
+/** A stored banner as the public site shows it (its popup content sanitized by `sanitize`). */
+export function mapBanner(row: BannerRow, sanitize: (html: string) => string): BannerView {
   return {
     id: row.id,
     title: row.title,

@@ -9,10 +9,9 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import type { Cache } from '../cache/cache.ts';
-import type { SiteService } from '../site/site.service.ts';
-import * as repo from './site-admin.repository.ts';
-import type { SubjectInput, TeacherInput } from './site-admin.schemas.ts';
-import { pageOf, type ListQuery } from './site-admin.service.ts';
+import { pageOf, type ListQuery, type SiteService } from '../site/index.ts';
+import * as repo from './catalog-admin.repository.ts';
+import type { SubjectInput, TeacherInput } from './catalog-admin.schemas.ts';
 import type { Actor, StudioService } from './studio.service.ts';
 
 export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/errors.ts';
 import { sniffImageType } from '../media/media.service.ts';
 import { formatMegabytes, type ObjectStorage } from '../media/storage.ts';
-import { IMAGE_USES, type ImageUse } from './site-admin.schemas.ts';
+import { IMAGE_USES, type ImageUse } from './image-uses.ts';
 
 /** Decompression bombs: a small file that decodes to a huge bitmap is refused before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { BannerView } from '../../../modules/site/site.service';
+import type { BannerView } from '../../../modules/site';
 import type { PostListItem } from '../../../modules/content/content.service';
 import { BannerSlot } from '../banner-slot';
 import { Pagination } from '../pagination';

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { bannerInput } from '../../../modules/studio/site-admin.schemas';
+import { bannerInput } from '../../../modules/site';
 import { FormMessage } from '../../components/form-field';
 import { ImageCropField } from '../../components/studio/image-crop-field';
 import {

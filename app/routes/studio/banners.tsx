@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from 'react-router';
-import { bannersQuery } from '../../../modules/studio/site-admin.schemas';
+import { bannersQuery } from '../../../modules/site';
 import { Pagination } from '../../components/pagination';
 import { placementLabel } from '../../components/studio/site-labels';
 import {

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { navigationInput } from '../../../modules/studio/site-admin.schemas';
+import { navigationInput } from '../../../modules/site';
 import { FormMessage } from '../../components/form-field';
 import { Badge, buttonClass, Empty, inputClass, PageTitle, SaveDeleteButtons } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm, type FormState } from '../../forms.server';

@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigation } from 'react-router';
-import { listQuery, routeRuleInput } from '../../../modules/studio/site-admin.schemas';
+import { listQuery, routeRuleInput } from '../../../modules/site';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import {

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { settingsInput } from '../../../modules/studio/site-admin.schemas';
+import { settingsInput } from '../../../modules/site';
 import { FormMessage } from '../../components/form-field';
 import { buttonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm, type FormState } from '../../forms.server';

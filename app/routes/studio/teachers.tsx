@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from 'react-router';
-import { listQuery } from '../../../modules/studio/site-admin.schemas';
+import { listQuery } from '../../../modules/site';
 import { Pagination } from '../../components/pagination';
 import {
   Badge,

@@ -1,29 +1,39 @@
 /**
- * The studio site API under /api/admin/: banners, navigation, site settings, route rules,
- * teachers, subjects and the image crop upload. Permissions: `site.write` (editors and admins)
- * for banners, menus, teachers, subjects and images; `settings.write` (admins) for the site
- * settings and route rules. Lists take ?format=csv.
+ * The studio's site API under /api/admin/: banners, navigation, site settings and route rules.
+ * Permissions: `site.write` (editors and admins) for banners and menus; `settings.write` (admins)
+ * for the site settings and route rules. Lists take ?format=csv. The studio's permission check
+ * arrives as `actorOf` (server/app.ts), like its audit log does for the service.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, listOf, sendCsv, toCsv } from '../../kernel/http/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { requirePermission, type StudioPermission } from './permissions.ts';
-import * as schemas from './site-admin.schemas.ts';
-import type { Actor } from './studio.service.ts';
+import * as schemas from './site.admin.schemas.ts';
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const tags = ['admin'];
 const deleted = { 200: envelope(z.object({ id: z.number() })) };
 
-function actorOf(request: FastifyRequest): Actor {
-  return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
+/** The studio's actor, as the composition root typed the site's studio operations (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['siteAdmin']['saveBanner']>[0];
+
+export interface SiteAdminRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
 }
 
-interface Crud<Item, Input, Query> {
+/** 401 / 403 come first, before the query or body is validated; a route must name its permission. */
+function guard(app: FastifyInstance, actorOf: SiteAdminRoutesOptions['actorOf']) {
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
+    actorOf(request);
+  });
+}
+
+export interface Crud<Item, Input, Query> {
   path: string;
-  permission: StudioPermission;
+  permission: NonNullable<FastifyContextConfig['permission']>;
   noun: string;
   csvName: string;
   item: z.ZodType<Item>;
@@ -36,8 +46,8 @@ interface Crud<Item, Input, Query> {
   remove: (request: FastifyRequest, id: number) => Promise<{ id: number }>;
 }
 
-/** List (+CSV), create, read, update, delete of one kind of record. */
-function registerCrud<Item, Input, Query extends { page: number; limit: number; format?: 'csv' | undefined }>(
+/** List (+CSV), create, read, update, delete of one kind of record (the studio's teachers and subjects too). */
+export function registerCrud<Item, Input, Query extends { page: number; limit: number; format?: 'csv' | undefined }>(
   app: FastifyInstance,
   crud: Crud<Item, Input, Query>,
 ) {
@@ -111,31 +121,10 @@ function registerCrud<Item, Input, Query extends { page: number; limit: number; 
   );
 }
 
-const cropQuery = z.object({
-  use: z.enum(Object.keys(schemas.IMAGE_USES) as [schemas.ImageUse, ...schemas.ImageUse[]], {
-    error: 'Mục đích ảnh không hợp lệ.',
-  }),
-  x: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(0).max(100_000).optional(),
-  y: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(0).max(100_000).optional(),
-  width: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(1).max(100_000).optional(),
-  height: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(1).max(100_000).optional(),
-});
-
-export const siteAdminRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> = async (app, options) => {
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    requirePermission(request.viewer, permission);
-  });
-  // Image uploads: the multipart body is read whole (up to the limit) and parsed by the handler.
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: options.imageMaxBytes + 64 * 1024 },
-    (_request, body, done) => done(null, body),
-  );
-
+/** Banners and route rules: list (+CSV), create, read, update, delete. */
+export const siteAdminListRoutes: FastifyPluginAsyncZod<SiteAdminRoutesOptions> = async (app, { actorOf }) => {
+  guard(app, actorOf);
   const site = (request: FastifyRequest) => request.services.siteAdmin;
-  const catalog = (request: FastifyRequest) => request.services.catalogAdmin;
 
   registerCrud(app, {
     path: 'banners',
@@ -181,42 +170,15 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> =
     save: (request, id, input) => site(request).saveRouteRule(actorOf(request), id, input),
     remove: (request, id) => site(request).deleteRouteRule(actorOf(request), id),
   });
+};
 
-  registerCrud(app, {
-    path: 'teachers',
-    permission: 'site.write',
-    noun: 'Giảng viên',
-    csvName: 'giang-vien',
-    item: schemas.teacherSchema,
-    input: schemas.teacherInput,
-    query: schemas.listQuery,
-    list: (request, query) => catalog(request).listTeachers(query),
-    csv: {
-      header: ['id', 'ho_ten', 'chuc_danh', 'tai_khoan', 'so_khoa_hoc', 'dang_bat'],
-      row: (t) => [t.id, t.full_name, t.headline, t.user_name, t.course_count, t.is_active ? 1 : 0],
-    },
-    get: (request, id) => catalog(request).teacher(id),
-    save: (request, id, input) => catalog(request).saveTeacher(actorOf(request), id, input),
-    remove: (request, id) => catalog(request).deleteTeacher(actorOf(request), id),
-  });
-
-  registerCrud(app, {
-    path: 'subjects',
-    permission: 'site.write',
-    noun: 'Chủ đề',
-    csvName: 'chu-de',
-    item: schemas.subjectSchema,
-    input: schemas.subjectInput,
-    query: schemas.subjectsQuery,
-    list: (request, query) => catalog(request).listSubjects(query),
-    csv: {
-      header: ['id', 'ten', 'loai', 'thu_tu', 'dang_bat'],
-      row: (s) => [s.id, s.name, s.type, s.position, s.is_active ? 1 : 0],
-    },
-    get: (request, id) => catalog(request).subject(id),
-    save: (request, id, input) => catalog(request).saveSubject(actorOf(request), id, input),
-    remove: (request, id) => catalog(request).deleteSubject(actorOf(request), id),
-  });
+/**
+ * The route tester, navigation and settings. Registered after the studio's teachers and subjects
+ * (server/app.ts): the OpenAPI document keeps its order.
+ */
+export const siteAdminRoutes: FastifyPluginAsyncZod<SiteAdminRoutesOptions> = async (app, { actorOf }) => {
+  guard(app, actorOf);
+  const site = (request: FastifyRequest) => request.services.siteAdmin;
 
   app.get(
     '/api/admin/route-rules/test.json',
@@ -328,41 +290,5 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> =
       },
     },
     async (request) => ({ data: await site(request).saveSettings(actorOf(request), request.body) }),
-  );
-
-  app.post(
-    '/api/admin/images.json',
-    {
-      config: { permission: 'site.write' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Tải ảnh lên (multipart/form-data, trường file) và cắt theo vùng x, y, width, height (điểm ảnh của ảnh gốc); thu nhỏ theo mục đích (use), lưu WebP và trả về địa chỉ',
-        querystring: cropQuery,
-        response: { 200: envelope(schemas.imageUploadSchema) },
-      },
-    },
-    async (request) => {
-      const { use, x, y, width, height } = request.query;
-      const body = request.body;
-      const type = request.headers['content-type'] ?? '';
-      if (!Buffer.isBuffer(body) || !type.toLowerCase().startsWith('multipart/form-data'))
-        throw new AppError('VALIDATION_FAILED', 'Vui lòng gửi ảnh dạng multipart/form-data.');
-      let file: FormDataEntryValue | null;
-      try {
-        file = (await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData()).get('file');
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 'Dữ liệu tải lên không hợp lệ.');
-      }
-      if (!file || typeof file === 'string')
-        throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn ảnh.', { file: 'Vui lòng chọn ảnh.' });
-      const crop =
-        x !== undefined && y !== undefined && width !== undefined && height !== undefined
-          ? { x, y, width, height }
-          : null;
-      const bytes = Buffer.from(await file.arrayBuffer());
-      return { data: await request.services.imageCrop.cropAndStore(bytes, use, crop) };
-    },
   );
 };

@@ -1,20 +1,17 @@
 /**
- * The studio's site pages: banners by placement, navigation menus, site settings (SPEC §3 keys),
- * route rules with a tester, teachers and subjects. Every write is audited and empties the site
- * (and catalog) caches, so the public pages show the change on the next request.
+ * The studio's operations on the site's own tables: banners by placement, navigation menus, site
+ * settings (SPEC §3 keys) and route rules with a tester. Every write is audited (through the
+ * studio's audit log, passed in) and empties the site and catalog caches, so the public pages show
+ * the change on the next request.
  */
 import type { Kysely } from 'kysely';
 import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { BannerRow, Database } from '../../db/schema.ts';
-import { isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
-import type { Cache } from '../cache/cache.ts';
-import * as siteRepo from '../site/site.repository.ts';
-import { normalizeRulePath, SETTING_KEYS, type SiteService } from '../site/site.service.ts';
-import * as repo from './site-admin.repository.ts';
-import type { BannerInput, NavigationInput, RouteRuleInput, SettingsInput } from './site-admin.schemas.ts';
-import type { Actor, StudioService } from './studio.service.ts';
+import type { BannerInput, NavigationInput, RouteRuleInput, SettingsInput } from './site.admin.schemas.ts';
+import * as repo from './site.repository.ts';
+import { mapBanner, normalizeRulePath, SETTING_KEYS, type SiteService } from './site.service.ts';
 
 export interface ListQuery {
   page: number;
@@ -35,42 +32,43 @@ export function pageOf<T extends { is_active: boolean }>(rows: T[], query: ListQ
   return { items: filtered.slice(start, start + query.limit), total: filtered.length, all: filtered };
 }
 
+/** A banner as the studio edits it: the public view with the stored content as typed, and its state. */
 export function bannerView(row: BannerRow, now = Date.now()) {
-  const startsAt = isoOrNull(row.starts_at);
-  const endsAt = isoOrNull(row.ends_at);
+  const banner = mapBanner(row, (html) => html);
   return {
-    id: row.id,
-    title: row.title,
-    type: row.type,
-    media_type: row.media_type,
-    display_rule: row.display_rule,
-    placement: row.placement,
-    image_pc: row.image_pc,
-    image_mobile: row.image_mobile,
-    video_url: row.video_url,
-    link_url: row.link_url,
-    content: row.content,
-    starts_at: startsAt,
-    ends_at: endsAt,
-    position: row.position,
+    ...banner,
     is_active: row.is_active === 1,
     is_live:
       row.is_active === 1 &&
-      (startsAt === null || Date.parse(startsAt) <= now) &&
-      (endsAt === null || Date.parse(endsAt) > now),
+      (banner.starts_at === null || Date.parse(banner.starts_at) <= now) &&
+      (banner.ends_at === null || Date.parse(banner.ends_at) > now),
     updated_at: readDate(row.updated_at).toISOString(),
   };
 }
 export type StudioBanner = ReturnType<typeof bannerView>;
 
-export type SiteAdminService = ReturnType<typeof createSiteAdminService>;
+/**
+ * The studio's audit log, a port the composition root fills (modules/studio): who did what to
+ * which record. The actor is the studio's; the site passes it on and never reads it.
+ */
+export type AuditPort<Actor> = (
+  actor: Actor,
+  action: string,
+  target: { type: string; id: string | number },
+  summary: unknown,
+) => Promise<unknown>;
 
-export function createSiteAdminService(deps: {
+export interface SiteAdminDeps<Actor> {
   db: Kysely<Database>;
-  cache: Cache;
+  /** The shared cache: the catalog's pages show menus and banners too, so its entries are emptied. */
+  cache: { invalidate(prefix: string): void };
   site: SiteService;
-  audit: StudioService['audit'];
-}) {
+  audit: AuditPort<Actor>;
+}
+
+export type SiteAdmin<Actor> = ReturnType<typeof createSiteAdmin<Actor>>;
+
+export function createSiteAdmin<Actor>(deps: SiteAdminDeps<Actor>) {
   const { db, cache, site, audit } = deps;
   const refresh = () => {
     site.invalidate();
@@ -95,7 +93,7 @@ export function createSiteAdminService(deps: {
     const values = { ...input, is_active: input.is_active ? 1 : 0, updated_at: now };
     let bannerId = id;
     if (bannerId === null) {
-      bannerId = (await siteRepo.insertBanner(db, { ...values, created_at: now })).id;
+      bannerId = (await repo.insertBanner(db, { ...values, created_at: now })).id;
     } else {
       await requireBanner(bannerId);
       await repo.updateBanner(db, bannerId, values);
@@ -189,7 +187,7 @@ export function createSiteAdminService(deps: {
     const now = nowIso();
     const values = { ...input, is_active: input.is_active ? 1 : 0, updated_at: now };
     let itemId = id;
-    if (itemId === null) itemId = (await siteRepo.insertNavigationItem(db, { ...values, created_at: now })).id;
+    if (itemId === null) itemId = (await repo.insertNavigationItem(db, { ...values, created_at: now })).id;
     else await repo.updateNavigationItem(db, itemId, values);
     await audit(
       actor,
@@ -232,7 +230,7 @@ export function createSiteAdminService(deps: {
   // ── Settings ──
 
   async function getSettings(): Promise<Record<string, string>> {
-    const rows = await siteRepo.listSettings(db);
+    const rows = await repo.listSettings(db);
     return Object.fromEntries(SETTING_KEYS.map((key) => [key, rows.find((row) => row.key === key)?.value ?? '']));
   }
 
@@ -245,7 +243,7 @@ export function createSiteAdminService(deps: {
         const value = input[key] ?? '';
         if (value === before[key]) continue;
         changed[key] = { from: before[key] ?? '', to: value };
-        await siteRepo.upsertSetting(trx, key, value, now);
+        await repo.upsertSetting(trx, key, value, now);
       }
     });
     await audit(actor, 'settings.update', { type: 'settings', id: 'site' }, changed);
@@ -293,7 +291,7 @@ export function createSiteAdminService(deps: {
         await repo.updateRouteRule(db, id, { ...values, updated_at: now });
         return id;
       }
-      return (await siteRepo.insertRouteRule(db, { ...values, created_at: now, updated_at: now })).id;
+      return (await repo.insertRouteRule(db, { ...values, created_at: now, updated_at: now })).id;
     });
     await audit(
       actor,

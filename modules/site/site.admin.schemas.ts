@@ -1,27 +1,27 @@
 /**
- * Zod schemas of the studio site API (banners, navigation, settings, route rules, teachers,
- * subjects, image crop). The inputs accept JSON and form fields alike: empty strings count as
- * empty, numbers and flags may arrive as text.
+ * Zod schemas of the studio's site API (banners, navigation, settings, route rules). The inputs
+ * accept JSON and form fields alike: empty strings count as empty, numbers and flags may arrive as
+ * text. The field helpers and the list query are the studio's other forms' too (teachers, subjects).
  */
 import { z } from 'zod';
 import { pageQuery } from '../../kernel/http/index.ts';
-import { SETTING_KEYS } from '../site/site.service.ts';
+import { SETTING_KEYS } from './site.service.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-const optionalText = (max: number, message: string) =>
+export const optionalText = (max: number, message: string) =>
   z.preprocess(blankToNull, z.string().trim().max(max, message).nullable().default(null));
-const requiredText = (max: number, empty: string, tooLong: string) =>
+export const requiredText = (max: number, empty: string, tooLong: string) =>
   z.string({ error: empty }).trim().min(1, empty).max(max, tooLong);
 /** An address: http(s)://… or a path on this site (never `//host`). */
 const ADDRESS = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
-const address = (message: string) =>
+export const address = (message: string) =>
   z.preprocess(blankToNull, z.string().trim().max(2000, message).regex(ADDRESS, message).nullable().default(null));
 /** Checkboxes: `on`, `true`, `1` or true; anything else (absent included) is false. */
-const flag = z.preprocess(
+export const flag = z.preprocess(
   (value) => value === true || value === 'on' || value === 'true' || value === '1',
   z.boolean(),
 );
-const position = z.preprocess(
+export const position = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? 0 : value),
   z.coerce
     .number({ error: 'Thứ tự phải là số nguyên 0–9999.' })
@@ -29,7 +29,7 @@ const position = z.preprocess(
     .min(0, 'Thứ tự phải là số nguyên 0–9999.')
     .max(9999, 'Thứ tự phải là số nguyên 0–9999.'),
 );
-const optionalId = (message: string) =>
+export const optionalId = (message: string) =>
   z.preprocess(
     blankToNull,
     z.coerce.number({ error: message }).int(message).positive(message).nullable().default(null),
@@ -259,60 +259,3 @@ export const routeTestSchema = z.object({
   match: z.object({ target: z.string(), status: z.number(), external: z.boolean() }).nullable(),
   explanation: z.string(),
 });
-
-// ── Teachers and subjects ───────────────────────────────────────────────────────────────────────
-
-export const teacherInput = z.object({
-  full_name: requiredText(200, 'Vui lòng nhập họ tên giảng viên.', 'Họ tên tối đa 200 ký tự.'),
-  headline: optionalText(300, 'Chức danh tối đa 300 ký tự.'),
-  bio: optionalText(20_000, 'Giới thiệu tối đa 20.000 ký tự.'),
-  avatar: address('Ảnh đại diện phải là địa chỉ http(s) hoặc đường dẫn bắt đầu bằng /.'),
-  user_id: optionalId('Tài khoản liên kết không hợp lệ.'),
-  is_active: flag,
-});
-export type TeacherInput = z.infer<typeof teacherInput>;
-
-export const teacherSchema = z.object({
-  id: z.number(),
-  slug: z.string(),
-  full_name: z.string(),
-  headline: z.string().nullable(),
-  bio: z.string().nullable(),
-  avatar: z.string().nullable(),
-  user_id: z.number().nullable(),
-  user_name: z.string().nullable(),
-  course_count: z.number(),
-  is_active: z.boolean(),
-  updated_at: z.string(),
-});
-
-export const SUBJECT_TYPES = ['field', 'topic'] as const;
-export const subjectInput = z.object({
-  name: requiredText(200, 'Vui lòng nhập tên chủ đề.', 'Tên chủ đề tối đa 200 ký tự.'),
-  type: z.enum(SUBJECT_TYPES, { error: 'Loại chủ đề không hợp lệ.' }).default('topic'),
-  description: optionalText(2000, 'Mô tả tối đa 2.000 ký tự.'),
-  position,
-  is_active: flag,
-});
-export type SubjectInput = z.infer<typeof subjectInput>;
-
-export const subjectSchema = z.object({
-  id: z.number(),
-  slug: z.string(),
-  name: z.string(),
-  type: z.enum(SUBJECT_TYPES),
-  description: z.string().nullable(),
-  position: z.number(),
-  is_active: z.boolean(),
-  updated_at: z.string(),
-});
-
-export const subjectsQuery = listQuery.extend({
-  type: z.preprocess((value) => (value === '' ? undefined : value), z.enum(SUBJECT_TYPES).optional()),
-});
-
-// ── Image crop ──────────────────────────────────────────────────────────────────────────────────
-
-export { IMAGE_USES, type ImageUse } from './image-uses.ts';
-
-export const imageUploadSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), use: z.string() });

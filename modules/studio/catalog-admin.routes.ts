@@ -1,0 +1,123 @@
+/**
+ * The studio's teachers, subjects and image crop upload under /api/admin/, all with the
+ * `site.write` permission (editors and admins). Lists take ?format=csv.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../kernel/http/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { listQuery, registerCrud } from '../site/index.ts';
+import * as schemas from './catalog-admin.schemas.ts';
+import { requirePermission } from './permissions.ts';
+import { actorOf, security } from './studio.routes.ts';
+
+const tags = ['admin'];
+
+/** 401 / 403 come first, before the query or body is validated; a route must name its permission. */
+function guard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
+    requirePermission(request.viewer, permission);
+  });
+}
+
+/** Teachers and subjects: list (+CSV), create, read, update, delete. */
+export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  guard(app);
+  const catalog = (request: FastifyRequest) => request.services.catalogAdmin;
+
+  registerCrud(app, {
+    path: 'teachers',
+    permission: 'site.write',
+    noun: 'Giảng viên',
+    csvName: 'giang-vien',
+    item: schemas.teacherSchema,
+    input: schemas.teacherInput,
+    query: listQuery,
+    list: (request, query) => catalog(request).listTeachers(query),
+    csv: {
+      header: ['id', 'ho_ten', 'chuc_danh', 'tai_khoan', 'so_khoa_hoc', 'dang_bat'],
+      row: (t) => [t.id, t.full_name, t.headline, t.user_name, t.course_count, t.is_active ? 1 : 0],
+    },
+    get: (request, id) => catalog(request).teacher(id),
+    save: (request, id, input) => catalog(request).saveTeacher(actorOf(request), id, input),
+    remove: (request, id) => catalog(request).deleteTeacher(actorOf(request), id),
+  });
+
+  registerCrud(app, {
+    path: 'subjects',
+    permission: 'site.write',
+    noun: 'Chủ đề',
+    csvName: 'chu-de',
+    item: schemas.subjectSchema,
+    input: schemas.subjectInput,
+    query: schemas.subjectsQuery,
+    list: (request, query) => catalog(request).listSubjects(query),
+    csv: {
+      header: ['id', 'ten', 'loai', 'thu_tu', 'dang_bat'],
+      row: (s) => [s.id, s.name, s.type, s.position, s.is_active ? 1 : 0],
+    },
+    get: (request, id) => catalog(request).subject(id),
+    save: (request, id, input) => catalog(request).saveSubject(actorOf(request), id, input),
+    remove: (request, id) => catalog(request).deleteSubject(actorOf(request), id),
+  });
+};
+
+const cropQuery = z.object({
+  use: z.enum(Object.keys(schemas.IMAGE_USES) as [schemas.ImageUse, ...schemas.ImageUse[]], {
+    error: 'Mục đích ảnh không hợp lệ.',
+  }),
+  x: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(0).max(100_000).optional(),
+  y: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(0).max(100_000).optional(),
+  width: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(1).max(100_000).optional(),
+  height: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(1).max(100_000).optional(),
+});
+
+/** The image crop upload (registered last of the studio's site pages, server/app.ts: the OpenAPI order). */
+export const imageCropRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> = async (app, options) => {
+  guard(app);
+  // Image uploads: the multipart body is read whole (up to the limit) and parsed by the handler.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: options.imageMaxBytes + 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/api/admin/images.json',
+    {
+      config: { permission: 'site.write' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Tải ảnh lên (multipart/form-data, trường file) và cắt theo vùng x, y, width, height (điểm ảnh của ảnh gốc); thu nhỏ theo mục đích (use), lưu WebP và trả về địa chỉ',
+        querystring: cropQuery,
+        response: { 200: envelope(schemas.imageUploadSchema) },
+      },
+    },
+    async (request) => {
+      const { use, x, y, width, height } = request.query;
+      const body = request.body;
+      const type = request.headers['content-type'] ?? '';
+      if (!Buffer.isBuffer(body) || !type.toLowerCase().startsWith('multipart/form-data'))
+        throw new AppError('VALIDATION_FAILED', 'Vui lòng gửi ảnh dạng multipart/form-data.');
+      let file: FormDataEntryValue | null;
+      try {
+        file = (await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData()).get('file');
+      } catch {
+        throw new AppError('VALIDATION_FAILED', 'Dữ liệu tải lên không hợp lệ.');
+      }
+      if (!file || typeof file === 'string')
+        throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn ảnh.', { file: 'Vui lòng chọn ảnh.' });
+      const crop =
+        x !== undefined && y !== undefined && width !== undefined && height !== undefined
+          ? { x, y, width, height }
+          : null;
+      const bytes = Buffer.from(await file.arrayBuffer());
+      return { data: await request.services.imageCrop.cropAndStore(bytes, use, crop) };
+    },
+  );
+};
