@@ -31,7 +31,7 @@ function guard(app: FastifyInstance, actorOf: SiteAdminRoutesOptions['actorOf'])
   });
 }
 
-export interface Crud<Item, Input, Query> {
+interface Crud<Item, Input, Query> {
   path: string;
   permission: NonNullable<FastifyContextConfig['permission']>;
   noun: string;
