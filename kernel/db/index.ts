@@ -1,9 +1,18 @@
 /**
  * The data kernel: the query executor type, timestamps for answers, search text for LIKE, admin
- * list searches and windows, and slugs.
+ * list searches and windows (small lists paged in memory too), and slugs.
  */
 export type { Db } from './db.ts';
 export { iso, isoOrNull } from './dates.ts';
 export { likePattern, searchTerms, type SearchTerms } from './search.ts';
-export { isSearching, matchesText, textSearch, windowOf, type TextSearch, type Window } from './lists.ts';
+export {
+  isSearching,
+  matchesText,
+  pageOf,
+  textSearch,
+  windowOf,
+  type ListQuery,
+  type TextSearch,
+  type Window,
+} from './lists.ts';
 export { chooseSlug, SLUG_TAKEN } from './slugs.ts';

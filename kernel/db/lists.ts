@@ -1,8 +1,10 @@
 /**
  * The search and window of an admin list: the text as typed (lowercased, with its marks) matched
- * against a title, or folded like a slug matched against a slug; a page as LIMIT and OFFSET.
+ * against a title, or folded like a slug matched against a slug; a page as LIMIT and OFFSET. A small
+ * list (tens to hundreds of rows) is read whole and searched and paged in memory (`pageOf`).
  */
 import { sql } from 'kysely';
+import { foldVietnamese } from '../../lib/text/fold.ts';
 import { slugify } from '../../lib/text/slug.ts';
 import { likePattern } from './search.ts';
 
@@ -37,3 +39,23 @@ export const windowOf = ({ page, limit }: { page: number; limit: number }): Wind
   limit,
   offset: (page - 1) * limit,
 });
+
+/** What `pageOf` reads of a small list's query (`listQuery` of kernel/http). */
+export interface ListQuery {
+  page: number;
+  limit: number;
+  q?: string | undefined;
+  status?: 'active' | 'inactive' | undefined;
+}
+
+/** Search (marks folded), on/off filter and paging over a small list read whole. */
+export function pageOf<T extends { is_active: boolean }>(rows: T[], query: ListQuery, text: (row: T) => string[]) {
+  const q = foldVietnamese(query.q);
+  const filtered = rows.filter(
+    (row) =>
+      (query.status === undefined || row.is_active === (query.status === 'active')) &&
+      (!q || text(row).some((value) => foldVietnamese(value).includes(q))),
+  );
+  const start = (query.page - 1) * query.limit;
+  return { items: filtered.slice(start, start + query.limit), total: filtered.length, all: filtered };
+}

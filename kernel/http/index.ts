@@ -1,4 +1,16 @@
-/** The HTTP kernel: answer envelopes, paged lists and CSV downloads, shared by every module. */
+/** The HTTP kernel: answer envelopes, paged lists, CSV downloads and form fields, shared by every module. */
 export { envelope } from './envelope.ts';
 export { listEnvelope, listMeta, listOf, pageMeta, pageQuery, publicPageQuery } from './lists.ts';
 export { sendCsv, toCsv } from './csv.ts';
+export {
+  address,
+  ADDRESS,
+  blankToNull,
+  flag,
+  idParams,
+  listQuery,
+  optionalId,
+  optionalText,
+  position,
+  requiredText,
+} from './forms.ts';

@@ -4,19 +4,6 @@
  */
 export { createSiteService, type BannerView, type NavigationItem, type SiteService } from './site.service.ts';
 export { siteRoutes } from './site.routes.ts';
-export { createSiteAdmin, pageOf, type ListQuery, type SiteAdmin } from './site.admin.ts';
+export { createSiteAdmin, type SiteAdmin } from './site.admin.ts';
 export { registerCrud, siteAdminListRoutes, siteAdminRoutes } from './site.admin.routes.ts';
-export {
-  address,
-  bannerInput,
-  bannersQuery,
-  flag,
-  listQuery,
-  navigationInput,
-  optionalId,
-  optionalText,
-  position,
-  requiredText,
-  routeRuleInput,
-  settingsInput,
-} from './site.admin.schemas.ts';
+export { bannerInput, bannersQuery, navigationInput, routeRuleInput, settingsInput } from './site.admin.schemas.ts';

@@ -7,7 +7,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, listOf, sendCsv, toCsv } from '../../kernel/http/index.ts';
+import { envelope, idParams, listOf, listQuery, sendCsv, toCsv } from '../../kernel/http/index.ts';
 import * as schemas from './site.admin.schemas.ts';
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
@@ -55,7 +55,7 @@ export function registerCrud<Item, Input, Query extends { page: number; limit: n
   const config = { permission: crud.permission };
   const one = { 200: envelope(crud.item) };
   const base = `/api/admin/${crud.path}`;
-  const params = schemas.idParams;
+  const params = idParams;
   typed.get(
     `${base}.json`,
     {
@@ -160,7 +160,7 @@ export const siteAdminListRoutes: FastifyPluginAsyncZod<SiteAdminRoutesOptions> 
     csvName: 'quy-tac-dieu-huong',
     item: schemas.routeRuleSchema,
     input: schemas.routeRuleInput,
-    query: schemas.listQuery,
+    query: listQuery,
     list: (request, query) => site(request).listRouteRules(query),
     csv: {
       header: ['id', 'duong_dan', 'dich_den', 'ma', 'dang_bat'],
@@ -226,7 +226,7 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<SiteAdminRoutesOptions> = as
         tags,
         security,
         summary: 'Sửa mục menu; ghi nhật ký',
-        params: schemas.idParams,
+        params: idParams,
         body: schemas.navigationInput,
         response: { 200: envelope(schemas.navigationItemSchema) },
       },
@@ -243,7 +243,7 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<SiteAdminRoutesOptions> = as
         tags,
         security,
         summary: 'Xóa mục menu cùng các mục con; ghi nhật ký',
-        params: schemas.idParams,
+        params: idParams,
         response: deleted,
       },
     },

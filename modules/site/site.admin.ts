@@ -7,30 +7,13 @@
 import type { Kysely } from 'kysely';
 import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { BannerRow, Database } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
+import { pageOf, type ListQuery } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { foldVietnamese } from '../../lib/text/fold.ts';
+import type { Cache } from '../cache/index.ts';
 import type { BannerInput, NavigationInput, RouteRuleInput, SettingsInput } from './site.admin.schemas.ts';
 import * as repo from './site.repository.ts';
 import { mapBanner, normalizeRulePath, SETTING_KEYS, type SiteService } from './site.service.ts';
-
-export interface ListQuery {
-  page: number;
-  limit: number;
-  q?: string | undefined;
-  status?: 'active' | 'inactive' | undefined;
-}
-
-/** Search (marks folded), on/off filter and paging over a small list read whole. */
-export function pageOf<T extends { is_active: boolean }>(rows: T[], query: ListQuery, text: (row: T) => string[]) {
-  const q = foldVietnamese(query.q);
-  const filtered = rows.filter(
-    (row) =>
-      (query.status === undefined || row.is_active === (query.status === 'active')) &&
-      (!q || text(row).some((value) => foldVietnamese(value).includes(q))),
-  );
-  const start = (query.page - 1) * query.limit;
-  return { items: filtered.slice(start, start + query.limit), total: filtered.length, all: filtered };
-}
 
 /** A banner as the studio edits it: the public view with the stored content as typed, and its state. */
 export function bannerView(row: BannerRow, now = Date.now()) {
@@ -47,23 +30,13 @@ export function bannerView(row: BannerRow, now = Date.now()) {
 }
 export type StudioBanner = ReturnType<typeof bannerView>;
 
-/**
- * The studio's audit log, a port the composition root fills (modules/studio): who did what to
- * which record. The actor is the studio's; the site passes it on and never reads it.
- */
-export type AuditPort<Actor> = (
-  actor: Actor,
-  action: string,
-  target: { type: string; id: string | number },
-  summary: unknown,
-) => Promise<unknown>;
-
 export interface SiteAdminDeps<Actor> {
   db: Kysely<Database>;
   /** The shared cache: the catalog's pages show menus and banners too, so its entries are emptied. */
-  cache: { invalidate(prefix: string): void };
+  cache: Cache;
   site: SiteService;
-  audit: AuditPort<Actor>;
+  /** The studio's audit log (the actor is the studio's: passed on, never read here). */
+  audit: AuditLog<Actor>;
 }
 
 export type SiteAdmin<Actor> = ReturnType<typeof createSiteAdmin<Actor>>;

@@ -5,9 +5,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../kernel/http/index.ts';
+import { envelope, listQuery } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { listQuery, registerCrud } from '../site/index.ts';
+import { registerCrud } from '../site/index.ts';
 import * as schemas from './catalog-admin.schemas.ts';
 import { requirePermission } from './permissions.ts';
 import { actorOf, security } from './studio.routes.ts';

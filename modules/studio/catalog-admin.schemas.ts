@@ -1,9 +1,9 @@
 /**
  * Zod schemas of the studio's teachers, subjects and image crop API. The inputs accept JSON and
- * form fields alike, with the site's form field helpers (modules/site).
+ * form fields alike (the kernel's form fields).
  */
 import { z } from 'zod';
-import { address, flag, listQuery, optionalId, optionalText, position, requiredText } from '../site/index.ts';
+import { address, flag, listQuery, optionalId, optionalText, position, requiredText } from '../../kernel/http/index.ts';
 
 // ── Teachers and subjects ───────────────────────────────────────────────────────────────────────
 

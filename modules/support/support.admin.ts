@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { chooseSlug, iso, isoOrNull, textSearch, windowOf } from '../../kernel/db/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { describeSupportUrl } from '../../lib/content-urls.ts';
@@ -33,14 +34,6 @@ export interface ArticleAdminInput {
   content: string;
   position: number;
 }
-
-/** The studio's audit log: who (the studio's actor) did what to which row. */
-export type AuditLog<Actor> = (
-  actor: Actor,
-  action: string,
-  target: { type: string; id: string | number },
-  summary: unknown,
-) => Promise<unknown>;
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 

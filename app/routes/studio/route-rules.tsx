@@ -1,5 +1,6 @@
 import { Form, useLocation, useNavigation } from 'react-router';
-import { listQuery, routeRuleInput } from '../../../modules/site';
+import { listQuery } from '../../../kernel/http/index';
+import { routeRuleInput } from '../../../modules/site';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import {

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from 'react-router';
-import { listQuery } from '../../../modules/site';
+import { listQuery } from '../../../kernel/http/index';
 import { Pagination } from '../../components/pagination';
 import {
   Badge,
