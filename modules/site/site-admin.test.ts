@@ -4,8 +4,8 @@
  * tester, navigation nesting and order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../tests/factories/accounts.ts';
-import { nextClientAddress, signIn } from '../../tests/helpers/auth.ts';
+import { expectStaffOnly } from '../../tests/helpers/staff-only.ts';
+import { signInStaff, studioApi, type StaffSession } from '../../tests/helpers/studio-api.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 
 let t: TestContext;
@@ -13,33 +13,12 @@ let learner: Session;
 let editor: Session;
 let admin: Session;
 
-type Session = { bearer: Record<string, string> } | null;
-
-async function staff(role: 'learner' | 'editor' | 'admin' | 'teacher') {
-  const user = await createUser(t.db, { role });
-  return { ...(await signIn(t, user.phone!, user.password)), id: user.id };
-}
-
-function call(session: Session, method: string, url: string, payload?: object, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...(session ? session.bearer : {}), ...headers },
-    remoteAddress: nextClientAddress(),
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
-}
-
-async function ok<T = Record<string, unknown>>(session: Session, method: string, url: string, payload?: object) {
-  const response = await call(session, method, url, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as T;
-}
-
-async function auditActions(type: string, id: number | string) {
-  const body = (await call(admin, 'GET', `/api/admin/audit.json?target_type=${type}&target_id=${id}`)).json();
-  return (body.data as { action: string }[]).map((entry) => entry.action);
-}
+type Session = StaffSession;
+const staff = (role: 'learner' | 'editor' | 'admin' | 'teacher') => signInStaff(t, role);
+const { call, ok, auditActions } = studioApi(
+  () => t,
+  () => admin,
+);
 
 const banner = (overrides: Record<string, unknown> = {}) => ({
   title: 'Khuyến mãi mùa thu',
@@ -71,12 +50,7 @@ describe('permissions', () => {
   ];
 
   it('refuses signed-out visitors (401) and learners (403) on every route', async () => {
-    for (const [method, url] of routes) {
-      expect((await call(null, method, url)).statusCode, `${method} ${url}`).toBe(401);
-      const refused = await call(learner, method, url);
-      expect(refused.statusCode, `${method} ${url}`).toBe(403);
-      expect(refused.json().error.message).toBe('Bạn không có quyền thực hiện thao tác này.');
-    }
+    await expectStaffOnly(call, learner, routes);
   });
 
   it('lets editors manage content but keeps settings and route rules for admins', async () => {

@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFixtureTrees } from './fixture-tree.ts';
 import { tableOwners } from './table-owners.ts';
 import {
   checkTableOwnership,
@@ -13,22 +12,7 @@ import {
   tableName,
 } from './tables.ts';
 
-const roots: string[] = [];
-
-/** A temporary tree from `{ 'modules/a/a.ts': 'source' }`. */
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'tables-'));
-  roots.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
-
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const tree = useFixtureTrees('tables');
 
 const schema = {
   'modules/shop/shop.table.ts':
