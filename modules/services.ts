@@ -371,7 +371,6 @@ export function createServices({
     ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),
     videoUploads: createVideoAdmin({
       db,
-      /** Partial uploads on local storage; with S3 they are multipart uploads. */
       dir: path.join(env.DATA_DIR, 'video-uploads'),
       maxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
       audit: studio.audit,
