@@ -48,8 +48,8 @@ import {
   createCourseEditorExtras,
   type CourseExtrasService,
   type QuestionsService,
-  type VideoUploadsService,
 } from './studio/course-editor-extras.ts';
+import { createVideoAdmin, type VideoAdmin } from './video/index.ts';
 import path from 'node:path';
 import webpush from 'web-push';
 import { createPushService, type PushService } from './notifications/push.service.ts';
@@ -110,8 +110,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   studioCommerce: StudioCommerce;
   /** The studio course editor, part 2: combos, quizzes, scheduling, reorder (course-extras.service.ts). */
   courseExtras: CourseExtrasService;
-  /** Resumable (chunked) video uploads of video lessons. */
-  videoUploads: VideoUploadsService;
+  /** Resumable (chunked) video uploads of video lessons (the video module's studio operations). */
+  videoUploads: VideoAdmin<Actor>;
   /** Learners' questions on the courses (a teacher: their own). */
   questions: QuestionsService;
   studioContent: StudioContentService;
@@ -368,12 +368,13 @@ export function createServices({
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
     studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
     studioCourses,
-    ...createCourseEditorExtras({
+    ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),
+    videoUploads: createVideoAdmin({
       db,
+      dir: path.join(env.DATA_DIR, 'video-uploads'),
+      maxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
       audit: studio.audit,
-      courses: studioCourses,
-      uploadsDir: path.join(env.DATA_DIR, 'video-uploads'),
-      videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
+      lessons: studioCourses,
       storage,
     }),
     studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),

@@ -1,13 +1,13 @@
 /**
  * Studio course editor, part 2, under /api/admin/…: a combo's children, the scheduled publish
- * time, the one-call reorder of the lesson tree, quiz editing, resumable video uploads, and the
- * learners' questions list. A teacher reaches only the courses they teach (403 otherwise).
+ * time, the one-call reorder of the lesson tree, quiz editing, resumable video uploads (the video
+ * module's routes, registered here in their place) and the learners' questions list. A teacher
+ * reaches only the courses they teach (403 otherwise).
  */
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, sendCsv } from '../../kernel/http/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { videoAdminRoutes } from '../video/index.ts';
 import * as extras from './course-extras.schemas.ts';
 import { courseDetailSchema, courseIdParams, lessonParams } from './courses.schemas.ts';
 import { requirePermission } from './permissions.ts';
@@ -17,8 +17,6 @@ const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] 
 const write = { permission: 'courses.write' as const };
 const manage = { permission: 'courses.manage' as const };
 const detail = { 200: envelope(courseDetailSchema) };
-/** Chunk bodies (tus uses application/offset+octet-stream) are streamed, never parsed. */
-const CHUNK_BODY = /^application\/(offset\+)?octet-stream$/;
 
 function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
@@ -36,7 +34,6 @@ export const studioCourseExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = Number((request.params as { id?: string } | undefined)?.id);
     if (Number.isInteger(id) && id > 0) await request.services.studioCourses.assertCanEdit(request.viewer!, id);
   });
-  app.addContentTypeParser(CHUNK_BODY, (_request, payload, done) => done(null, payload));
 
   app.get(
     '/api/admin/courses/:id/children.json',
@@ -147,68 +144,8 @@ export const studioCourseExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/admin/courses/:id/lessons/:lessonId/uploads.json',
-    {
-      config: write,
-      schema: {
-        tags,
-        security,
-        summary: 'Bắt đầu tải lên video có thể tiếp tục: khai báo dung lượng, nhận mã phiên; ghi nhật ký',
-        params: lessonParams,
-        body: extras.uploadCreateInput,
-        response: { 200: envelope(extras.uploadSchema) },
-      },
-    },
-    async (request) => {
-      const { id, lessonId } = request.params;
-      return { data: await request.services.videoUploads.create(actorOf(request), id, lessonId, request.body) };
-    },
-  );
-
-  app.get(
-    '/api/admin/courses/:id/lessons/:lessonId/uploads/:uploadId.json',
-    {
-      config: write,
-      schema: {
-        tags,
-        security,
-        summary: 'Phiên tải lên: số byte đã nhận (vị trí để tiếp tục)',
-        params: extras.uploadParams,
-        response: { 200: envelope(extras.uploadSchema) },
-      },
-    },
-    async (request) => {
-      const { id, lessonId, uploadId } = request.params;
-      return { data: await request.services.videoUploads.status(id, lessonId, uploadId) };
-    },
-  );
-
-  app.patch(
-    '/api/admin/courses/:id/lessons/:lessonId/uploads/:uploadId.json',
-    {
-      config: write,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Gửi một phần tệp (application/octet-stream) bắt đầu tại ?offset=; phần cuối đưa video vào hàng đợi chuyển mã; 409 kèm vị trí đúng khi lệch',
-        params: extras.uploadParams,
-        querystring: extras.uploadChunkQuery,
-        response: { 200: envelope(extras.uploadSchema) },
-      },
-    },
-    async (request) => {
-      const { id, lessonId, uploadId } = request.params;
-      const body = request.body as Readable | undefined;
-      if (!body || typeof body.pipe !== 'function')
-        throw new AppError('VALIDATION_FAILED', 'Phần tệp phải gửi dạng application/octet-stream.');
-      const actor = actorOf(request);
-      return {
-        data: await request.services.videoUploads.append(actor, id, lessonId, uploadId, request.query.offset, body),
-      };
-    },
-  );
+  // The resumable video uploads (modules/video), in their place among the editor's routes.
+  videoAdminRoutes(app, { actorOf });
 
   app.get(
     '/api/admin/questions.json',

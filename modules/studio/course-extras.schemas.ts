@@ -1,4 +1,4 @@
-/** Schemas of the studio course editor, part 2: combos, quizzes, scheduling, reorder, uploads, questions. */
+/** Schemas of the studio course editor, part 2: combos, quizzes, scheduling, reorder, questions (the video uploads' are video.admin.schemas.ts). */
 import { z } from 'zod';
 import { pageMeta, pageQuery } from '../../kernel/http/index.ts';
 
@@ -92,28 +92,6 @@ export const quizSchema = z.object({
       options: z.array(z.object({ id: z.number(), label: z.string(), is_correct: z.boolean() })),
     }),
   ),
-});
-
-export const uploadCreateInput = z.object({
-  filename: z.string().trim().max(255, 'Tên tệp quá dài.').default(''),
-  size: z.coerce.number({ error: 'Dung lượng tệp không hợp lệ.' }).int().positive('Vui lòng chọn tệp video.'),
-});
-export const uploadParams = z.object({
-  id: id('Mã khóa học không hợp lệ.'),
-  lessonId: id('Mã bài học không hợp lệ.'),
-  uploadId: z.string().regex(/^[a-f0-9]{32}$/, 'Mã phiên tải lên không hợp lệ.'),
-});
-export const uploadChunkQuery = z.object({
-  /** Where this chunk starts: must equal the bytes already received. */
-  offset: z.coerce.number({ error: 'Vị trí không hợp lệ.' }).int().min(0, 'Vị trí không hợp lệ.'),
-});
-export const uploadSchema = z.object({
-  upload_id: z.string(),
-  size: z.number(),
-  offset: z.number(),
-  complete: z.boolean(),
-  /** The queued video once every byte has arrived. */
-  asset_id: z.number().nullable(),
 });
 
 export const questionsQuery = pageQuery.extend({

@@ -2,10 +2,12 @@
  * Resumable video uploads (tus-like): create an upload with the file's size, send chunks with the
  * offset they start at, ask for the offset after a broken connection and go on from there. With S3
  * each chunk goes to the upload's S3 multipart upload from whichever instance received it
- * (video-uploads.s3.ts, decision 0013); with local storage it is appended to a file on disk
+ * (video.admin.s3.ts, decision 0013); with local storage it is appended to a file on disk
  * (streamed: never whole in memory; one instance or a shared volume). When the last byte arrives the file goes
  * to the transcoding queue, as a one-shot upload does; the lesson's current video keeps playing
- * until the new one is ready (progress is kept per lesson, not per video).
+ * until the new one is ready (progress is kept per lesson, not per video). The studio's lesson
+ * checks and its queueing of a lesson's video arrive as `lessons`, its audit log as `audit`
+ * (modules/services.ts); the studio's actor is passed on, never read but for its viewer's id.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -13,17 +15,26 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
-import type { Selectable } from 'kysely';
 import type { Database, VideoUploadsTable } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatMegabytes, hasMultipart, type ObjectStorage } from '../media/storage.ts';
-import { chunkCounter, createMultipartChunks } from './video-uploads.s3.ts';
-import type { StudioCoursesService } from './courses.service.ts';
-import type { Actor, StudioService } from './studio.service.ts';
+import * as repo from './video.admin.repository.ts';
+import { chunkCounter, createMultipartChunks } from './video.admin.s3.ts';
 
-export type VideoUploadsService = ReturnType<typeof createVideoUploadsService>;
+/** The studio's operations on a course's lessons that an upload needs (its courses service). */
+export interface UploadLessons<Actor> {
+  /** Throws NOT_FOUND / BUSINESS_RULE unless the lesson is a video lesson of the course. */
+  requireVideoLesson: (courseId: number, lessonId: number) => Promise<unknown>;
+  /** Queues a file on disk as the lesson's new video. */
+  uploadVideo: (actor: Actor, courseId: number, lessonId: number, file: string) => Promise<{ asset_id: number }>;
+  /** Queues an object already in storage as the lesson's new video. */
+  queueVideoSource: (actor: Actor, courseId: number, lessonId: number, key: string) => Promise<{ asset_id: number }>;
+}
+
+export type VideoAdmin<Actor extends { viewer: { id: number } }> = ReturnType<typeof createVideoAdmin<Actor>>;
 
 /** An unfinished upload untouched this long is abandoned: a day, so an editor can resume tomorrow morning. */
 export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
@@ -32,16 +43,16 @@ const FINISH_STALLED_MS = 2 * 60 * 1000;
 
 type UploadRow = Selectable<VideoUploadsTable>;
 
-export function createVideoUploadsService(deps: {
+export function createVideoAdmin<Actor extends { viewer: { id: number } }>(deps: {
   db: Kysely<Database>;
   /** Where partial uploads are kept (DATA_DIR/video-uploads). */
   dir: string;
   maxBytes: number;
-  audit: StudioService['audit'];
-  courses: StudioCoursesService;
+  audit: AuditLog<Actor>;
+  lessons: UploadLessons<Actor>;
   storage: ObjectStorage;
 }) {
-  const { db, dir, maxBytes, audit, courses, storage } = deps;
+  const { db, dir, maxBytes, audit, lessons, storage } = deps;
   // S3: the chunks go to a multipart upload; the disk otherwise.
   const multipart = hasMultipart(storage) ? createMultipartChunks({ db, storage }) : null;
   /** The partial file keeps the source's extension, which the transcoder's source key keeps too. */
@@ -54,19 +65,13 @@ export function createVideoUploadsService(deps: {
   };
 
   async function find(courseId: number, lessonId: number, uploadId: string) {
-    const row = await db
-      .selectFrom('video_uploads')
-      .selectAll()
-      .where('id', '=', uploadId)
-      .where('course_id', '=', courseId)
-      .where('lesson_id', '=', lessonId)
-      .executeTakeFirst();
+    const row = await repo.findUpload(db, courseId, lessonId, uploadId);
     if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy phiên tải lên. Vui lòng chọn lại tệp.');
     return row;
   }
 
   async function create(actor: Actor, courseId: number, lessonId: number, input: { filename: string; size: number }) {
-    await courses.requireVideoLesson(courseId, lessonId);
+    await lessons.requireVideoLesson(courseId, lessonId);
     if (input.size > maxBytes) throw new AppError('BUSINESS_RULE', `Tệp video tối đa ${formatMegabytes(maxBytes)}.`);
     const given = path.extname(input.filename).toLowerCase();
     const extension = /^\.[a-z0-9]{1,5}$/.test(given) ? given : '';
@@ -78,22 +83,19 @@ export function createVideoUploadsService(deps: {
       await fs.writeFile(fileOf(id, extension), '');
     }
     const now = nowIso();
-    await db
-      .insertInto('video_uploads')
-      .values({
-        id,
-        course_id: courseId,
-        lesson_id: lessonId,
-        user_id: actor.viewer.id,
-        extension,
-        size: input.size,
-        received: 0,
-        asset_id: null,
-        ...(target ?? {}),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await repo.insertUpload(db, {
+      id,
+      course_id: courseId,
+      lesson_id: lessonId,
+      user_id: actor.viewer.id,
+      extension,
+      size: input.size,
+      received: 0,
+      asset_id: null,
+      ...(target ?? {}),
+      created_at: now,
+      updated_at: now,
+    });
     await audit(
       actor,
       'video_upload.create',
@@ -152,21 +154,11 @@ export function createVideoUploadsService(deps: {
     const count = counter.count();
     const now = nowIso();
     // Claimed by offset: of two requests sending the same chunk, one counts it.
-    const claimed = await db
-      .updateTable('video_uploads')
-      .set({ received: received + count, updated_at: now })
-      .where('id', '=', uploadId)
-      .where('received', '=', received)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1)
+    if (!(await repo.claimOffset(db, uploadId, received, received + count, now)))
       throw new AppError('CONFLICT', 'Phần tệp này đã được gửi ở một yêu cầu khác.');
     if (received + count < size) return view({ ...row, received: received + count });
-    const queued = await courses.uploadVideo(actor, courseId, lessonId, file);
-    await db
-      .updateTable('video_uploads')
-      .set({ asset_id: queued.asset_id, updated_at: now })
-      .where('id', '=', uploadId)
-      .execute();
+    const queued = await lessons.uploadVideo(actor, courseId, lessonId, file);
+    await repo.setUploadAsset(db, uploadId, queued.asset_id, now);
     await fs.rm(file, { force: true });
     return view({ ...row, received: size, asset_id: queued.asset_id });
   }
@@ -174,26 +166,15 @@ export function createVideoUploadsService(deps: {
   /** The parts become the source object, which is queued for transcoding. */
   async function finishMultipart(actor: Actor, courseId: number, lessonId: number, row: UploadRow) {
     const sourceKey = await multipart!.complete(row);
-    const queued = await courses.queueVideoSource(actor, courseId, lessonId, sourceKey);
-    await db
-      .updateTable('video_uploads')
-      .set({ asset_id: queued.asset_id, updated_at: nowIso() })
-      .where('id', '=', row.id)
-      .execute();
+    const queued = await lessons.queueVideoSource(actor, courseId, lessonId, sourceKey);
+    await repo.setUploadAsset(db, row.id, queued.asset_id, nowIso());
     return view({ ...row, received: row.size, asset_id: queued.asset_id });
   }
 
   /** A complete upload left unqueued for FINISH_STALLED_MS is claimed (by its last update) to finish it. */
   async function claimStalledFinish(row: UploadRow): Promise<boolean> {
     if (new Date(row.updated_at as string | Date).getTime() > Date.now() - FINISH_STALLED_MS) return false;
-    const claimed = await db
-      .updateTable('video_uploads')
-      .set({ updated_at: nowIso() })
-      .where('id', '=', row.id)
-      .where('asset_id', 'is', null)
-      .where('updated_at', '=', row.updated_at)
-      .executeTakeFirst();
-    return Number(claimed.numUpdatedRows) === 1;
+    return repo.claimUnqueued(db, row.id, row.updated_at, nowIso());
   }
 
   /**
@@ -203,22 +184,10 @@ export function createVideoUploadsService(deps: {
    */
   async function sweepAbandoned(now: Date, idleMs = ABANDONED_UPLOAD_MS): Promise<number> {
     const before = new Date(now.getTime() - idleMs).toISOString();
-    const stale = await db
-      .selectFrom('video_uploads')
-      .select(['id', 'extension', 'updated_at', 'storage_key', 'multipart_id', 'pending_key'])
-      .where('asset_id', 'is', null)
-      .where('updated_at', '<', before)
-      .limit(500)
-      .execute();
+    const stale = await repo.listStaleUploads(db, before);
     let removed = 0;
     for (const row of stale) {
-      const deleted = await db
-        .deleteFrom('video_uploads')
-        .where('id', '=', row.id)
-        .where('updated_at', '=', row.updated_at)
-        .where('asset_id', 'is', null)
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) !== 1) continue;
+      if (!(await repo.deleteStaleUpload(db, row.id, row.updated_at))) continue;
       if (row.multipart_id) await multipart?.discard(row);
       else await fs.rm(fileOf(row.id, row.extension), { force: true });
       removed += 1;

@@ -20,6 +20,7 @@ import { nowIso } from '../../db/connect.ts';
 import type { Database, VideoUploadsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MIN_PART_BYTES, type MultipartStorage, type ObjectStorage } from '../media/storage.ts';
+import * as repo from './video.admin.repository.ts';
 
 type UploadRow = Pick<VideoUploadsTable, 'id' | 'extension' | 'storage_key' | 'multipart_id' | 'pending_key'> & {
   size: number;
@@ -81,12 +82,7 @@ export function createMultipartChunks(deps: {
       if (count === 0) return received;
 
       if (total >= MIN_PART_BYTES || next === size) {
-        const last = await db
-          .selectFrom('video_upload_parts')
-          .select((eb) => eb.fn.max('part_number').as('n'))
-          .where('upload_id', '=', row.id)
-          .executeTakeFirst();
-        const partNumber = Number(last?.n ?? 0) + 1;
+        const partNumber = (await repo.lastPartNumber(db, row.id)) + 1;
         const etag = await storage.uploadPart(row.storage_key!, row.multipart_id!, partNumber, spool);
         await claim(row, next, { pending_key: null, pending_bytes: 0 }, { partNumber, etag, size: total });
       } else {
@@ -112,22 +108,8 @@ export function createMultipartChunks(deps: {
     part?: { partNumber: number; etag: string; size: number },
   ): Promise<void> {
     const claimed = await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('video_uploads')
-        .set({ received: next, ...pending, updated_at: nowIso() })
-        .where('id', '=', row.id)
-        .where('received', '=', Number(row.received))
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      if (part) {
-        await trx
-          .insertInto('video_upload_parts')
-          .values({ upload_id: row.id, part_number: part.partNumber, etag: part.etag, size: part.size })
-          .onConflict((oc) =>
-            oc.columns(['upload_id', 'part_number']).doUpdateSet({ etag: part.etag, size: part.size }),
-          )
-          .execute();
-      }
+      if (!(await repo.claimOffset(trx, row.id, Number(row.received), next, nowIso(), pending))) return false;
+      if (part) await repo.upsertPart(trx, row.id, part);
       return true;
     });
     if (!claimed) throw new AppError('CONFLICT', 'Phần tệp này đã được gửi ở một yêu cầu khác.');
@@ -135,12 +117,7 @@ export function createMultipartChunks(deps: {
 
   /** Every byte is in: the parts become the source object (its key is returned). */
   async function complete(row: UploadRow): Promise<string> {
-    const parts = await db
-      .selectFrom('video_upload_parts')
-      .select(['part_number', 'etag'])
-      .where('upload_id', '=', row.id)
-      .orderBy('part_number')
-      .execute();
+    const parts = await repo.listParts(db, row.id);
     try {
       await storage.completeMultipart(
         row.storage_key!,
@@ -151,13 +128,13 @@ export function createMultipartChunks(deps: {
       // Completed already by a request that stopped before queuing the video: the object is there.
       if ((await storage.headObject(row.storage_key!))?.size !== Number(row.size)) throw error;
     }
-    await db.deleteFrom('video_upload_parts').where('upload_id', '=', row.id).execute();
+    await repo.deleteParts(db, row.id);
     return row.storage_key!;
   }
 
   /** An abandoned upload (its row already removed): the multipart upload is aborted, its pending bytes dropped. */
   async function discard(row: Pick<UploadRow, 'id' | 'storage_key' | 'multipart_id' | 'pending_key'>) {
-    await db.deleteFrom('video_upload_parts').where('upload_id', '=', row.id).execute();
+    await repo.deleteParts(db, row.id);
     if (row.storage_key && row.multipart_id) await storage.abortMultipart(row.storage_key, row.multipart_id);
     if (row.pending_key) await storage.deleteObject(row.pending_key);
   }
