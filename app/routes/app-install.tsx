@@ -31,7 +31,7 @@ const REASONS = [
   },
   {
     title: 'Nhẹ, không cần kho ứng dụng',
-    text: 'Cài thẳng từ trình duyệt, chỉ chiếm vài trăm KB; ứng dụng tự cập nhật khi có phiên bản mới.',
+    text: 'Cài thẳng từ trình duyệt, không qua kho ứng dụng; mỗi lần mở là phiên bản mới nhất.',
   },
 ];
 
