@@ -600,7 +600,8 @@ export interface PromotionUsagesTable {
 }
 
 export type OrderStatus = 'pending' | 'paid' | 'completed' | 'cancelled' | 'expired' | 'failed' | 'refunded';
-export type PaymentMethod = 'momo' | 'onepay_domestic' | 'onepay_international' | 'vnpay' | 'carrier' | 'free';
+export type PaymentMethod =
+  'momo' | 'onepay_domestic' | 'onepay_international' | 'vnpay' | 'zalopay' | 'vietqr' | 'carrier' | 'free';
 
 export interface OrdersTable {
   id: Generated<number>;

@@ -2,7 +2,8 @@
 import { readDate } from '../../db/connect.ts';
 import type { PaymentMethod, PaymentsTable } from '../../db/schema.ts';
 
-export type GatewayMethod = Exclude<PaymentMethod, 'free' | 'carrier'>;
+/** The redirect gateways (ZaloPay and VietQR transfers join when their providers exist). */
+export type GatewayMethod = Exclude<PaymentMethod, 'free' | 'carrier' | 'zalopay' | 'vietqr'>;
 export const GATEWAY_METHODS: GatewayMethod[] = ['momo', 'onepay_domestic', 'onepay_international', 'vnpay'];
 
 export interface CreatePaymentInput {

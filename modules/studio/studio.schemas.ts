@@ -10,7 +10,16 @@ const optionalText = (max: number) => z.string().trim().max(max, 'Từ khóa qu�
 const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');
 
 export const ORDER_STATUSES = ['pending', 'paid', 'completed', 'cancelled', 'expired', 'failed', 'refunded'] as const;
-export const PAYMENT_METHODS = ['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'carrier', 'free'] as const;
+export const PAYMENT_METHODS = [
+  'momo',
+  'onepay_domestic',
+  'onepay_international',
+  'vnpay',
+  'zalopay',
+  'vietqr',
+  'carrier',
+  'free',
+] as const;
 export const ROLES = ['learner', 'teacher', 'editor', 'admin'] as const;
 
 const emptyToUndefined = <T extends z.ZodType>(schema: T) =>

@@ -6,6 +6,8 @@ export const METHOD_TEXT: Record<string, string> = {
   onepay_domestic: 'OnePay nội địa',
   onepay_international: 'OnePay quốc tế',
   vnpay: 'VNPay',
+  zalopay: 'ZaloPay',
+  vietqr: 'Chuyển khoản (VietQR)',
   carrier: 'Trừ tiền tài khoản di động',
   free: 'Miễn phí',
 };
