@@ -120,6 +120,8 @@ const envSchema = z
       .default(3 * 1024 * 1024 * 1024),
     /** How long a signed playlist, segment, poster or caption URL stays valid. */
     VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+    /** Days a downloaded lesson stays usable offline before the device must connect (never past the enrolment's end). */
+    OFFLINE_LICENCE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // Payment gateways (PROTOCOLS.md). Outside production every gateway defaults to the built-in
     // simulator (/__sim/pay/*) with public sandbox credentials; in production set the real ones.
     PAYMENT_SIMULATOR: booleanFlag.optional(),
