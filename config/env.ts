@@ -150,6 +150,11 @@ const envSchema = z
     VNPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     VNPAY_TMN_CODE: z.string().min(1).optional(),
     VNPAY_HASH_SECRET: z.string().min(1).optional(),
+    /** ZaloPay Gateway API v2: API host (sandbox https://sb-openapi.zalopay.vn), app_id, key1 (requests), key2 (callbacks). */
+    ZALOPAY_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    ZALOPAY_APP_ID: z.string().regex(/^\d+$/, 'phải là số app_id ZaloPay cấp').optional(),
+    ZALOPAY_KEY1: z.string().min(1).optional(),
+    ZALOPAY_KEY2: z.string().min(1).optional(),
     // Carrier billing (charge to the phone account). Without CARRIER_API_URL the built-in operator
     // simulator charges outside production (PAYMENT_SIMULATOR); in production carrier billing is off.
     CARRIER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
