@@ -1,6 +1,7 @@
 /** Input and output schemas of the offline endpoints. */
 import { z } from 'zod';
 import { learningLogBody, plainText, rowId } from '../learning/index.ts';
+import { quizAnswers } from '../quizzes/index.ts';
 
 const token = (message: string) =>
   z
@@ -65,14 +66,7 @@ export const syncInput = z.object({
         z.object({
           ...opBase,
           kind: z.literal('quiz'),
-          answers: z
-            .array(
-              z.object({
-                question_id: rowId('Câu hỏi không hợp lệ.'),
-                option_ids: z.array(rowId('Phương án không hợp lệ.')).max(50),
-              }),
-            )
-            .max(500),
+          answers: quizAnswers,
         }),
       ]),
     )

@@ -1,2 +1,3 @@
-/** The quizzes module's public face: the type other modules receive from the composition root. */
+/** The quizzes module's public face: the service type other modules receive from the composition root, the answers schema. */
 export type { QuizzesService } from './quizzes.service.ts';
+export { quizAnswers } from './quizzes.routes.ts';
