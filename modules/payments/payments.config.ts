@@ -7,6 +7,7 @@ import type { Env } from '../../config/env.ts';
 import type { MomoConfig } from './momo.ts';
 import type { OnepayConfig } from './onepay.ts';
 import type { VnpayConfig } from './vnpay.ts';
+import { readTransfersConfig } from '../transfers/index.ts';
 
 export const SIMULATOR_PREFIX = '/__sim/pay';
 export const MOMO_SANDBOX = {
@@ -36,6 +37,8 @@ export interface PaymentsConfig {
   onepayDomestic: OnepayConfig | null;
   onepayInternational: OnepayConfig | null;
   vnpay: VnpayConfig | null;
+  /** Bank transfers by VietQR are offered (modules/transfers: an account and a webhook secret are set). */
+  vietqr: boolean;
 }
 
 export function readPaymentsConfig(env: Env): PaymentsConfig {
@@ -93,5 +96,6 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
       vnpayUrl && vnpayTmn && vnpaySecret
         ? { url: vnpayUrl, tmnCode: vnpayTmn, hashSecret: vnpaySecret, apiUrl: vnpayApi }
         : null,
+    vietqr: readTransfersConfig(env) !== null,
   };
 }
