@@ -15,6 +15,7 @@ import type { Route } from './+types/checkout';
 const METHODS = [
   { value: 'momo', label: 'Ví MoMo' },
   { value: 'vnpay', label: 'VNPay (QR, thẻ ATM, ví)' },
+  { value: 'zalopay', label: 'Ví ZaloPay' },
   { value: 'onepay_domestic', label: 'Thẻ ATM nội địa (OnePay)' },
   { value: 'onepay_international', label: 'Thẻ quốc tế Visa/Master/JCB (OnePay)' },
   { value: 'vietqr', label: 'Chuyển khoản ngân hàng (VietQR)' },
@@ -24,7 +25,7 @@ const checkoutForm = z.object({
   intent: z.enum(['check', 'pay']),
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
   payment_method: z
-    .enum(['momo', 'vnpay', 'onepay_domestic', 'onepay_international', 'vietqr', 'carrier', 'free'])
+    .enum(['momo', 'vnpay', 'zalopay', 'onepay_domestic', 'onepay_international', 'vietqr', 'carrier', 'free'])
     .optional(),
   consent: z.literal('on').optional(),
 });

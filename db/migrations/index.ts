@@ -37,6 +37,7 @@ import * as carrierChargeQueries from './2026-11-26T0420-carrier-charge-queries.
 import * as videoObjectStorage from './2026-11-26T0500-video-object-storage.ts';
 import * as paymentMethods from './2026-11-26T0600-payment-methods.ts';
 import * as bankTransfers from './2026-11-26T0710-bank-transfers.ts';
+import * as offline from './2026-11-26T0730-offline.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0500-video-object-storage': videoObjectStorage,
   '2026-11-26T0600-payment-methods': paymentMethods,
   '2026-11-26T0710-bank-transfers': bankTransfers,
+  '2026-11-26T0730-offline': offline,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -42,6 +42,7 @@ export const GATEWAY_PATH: Record<GatewayMethod, string> = {
   onepay_domestic: 'onepay-noi-dia',
   onepay_international: 'onepay-quoc-te',
   vnpay: 'vnpay',
+  zalopay: 'zalopay',
 };
 
 /** The page where a learner pays an order by bank transfer (its QR, then the wait for the bank). */
