@@ -2,7 +2,7 @@
  * The VietQR pages through the real app, as a browser without JavaScript sees them: the learner's
  * payment page (QR, account details, note, "Kiểm tra lại", the simulator outside production; someone
  * else's order is a 404), and Studio → Chuyển khoản (an editor reads, an admin matches an unmatched
- * credit to an order; a wrong code keeps what was typed). Needs the built app.
+ * credit to an order; a wrong code keeps what was typed), with the demo seed's transfers. Needs the built app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacDriver } from '../../modules/transfers/bank-notifications.ts';
@@ -18,7 +18,7 @@ let editor: string;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestContext({ pages: true });
+  t = await createTestContext({ pages: true, seed: true });
   const editorUser = await createUser(t.db, { role: 'editor' });
   const adminUser = await createUser(t.db, { role: 'admin' });
   editor = (await signIn(t, editorUser.phone!, editorUser.password)).cookie.cookie;
@@ -76,6 +76,10 @@ describe('Studio → Chuyển khoản', () => {
 
     const seen = decodeHtml((await getPage(t, '/studio/chuyen-khoan', editor)).body);
     expect(seen).toContain(note);
+    // The demo seed's credit without an order waits here too; its matched one is under "Tất cả".
+    expect(seen).toContain('Chuyen tien hoc phi tieng Anh giao tiep cho con - Pham Van Hung');
+    const all = decodeHtml((await getPage(t, '/studio/chuyen-khoan?view=tat-ca', editor)).body);
+    expect(all).toContain('NGUYEN THI MAI ANH');
     expect(seen).toContain('Chưa khớp đơn');
     expect(seen).not.toContain('Gán cho đơn');
 
