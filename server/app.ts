@@ -24,6 +24,7 @@ import type { Database } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
 import { offlineRoutes } from '../modules/offline/index.ts';
 import { siteAdminListRoutes, siteAdminRoutes, siteRoutes } from '../modules/site/index.ts';
+import { transfersAdminRoutes, transfersRoutes } from '../modules/transfers/index.ts';
 import { aliasRoutes, catalogRoutes } from '../modules/catalog/catalog.routes.ts';
 import { contentRoutes } from '../modules/content/content.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
@@ -277,6 +278,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(examContestsAdminRoutes);
   await app.register(examsAdminRoutes);
   await app.register(jobsAdminRoutes);
+  await app.register(transfersRoutes, { simulator: services.paymentsConfig.simulator });
+  await app.register(transfersAdminRoutes, { actorOf });
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 
