@@ -8,6 +8,8 @@
  *   visitor sees, `-personal` for pages rendered for a signed-in account, emptied when the account
  *   changes or signs out); without a network, the kept copy or an offline page listing them.
  * - Built assets (/assets/, fingerprinted): cache first, kept in `-assets` (limited).
+ * - Public pictures (/uploads/, shown by the kept pages): network first, the last copy kept in
+ *   `-images` (limited) for when there is no network.
  * - Everything else (API, JSON, page data, uploads, media, any POST) goes to the network only.
  * - Activate: every cache of another build is deleted. A new build waits until the learner accepts
  *   the reload ("Tải lại", the page posts `skip-waiting`) or every tab of the old one is closed.
@@ -22,9 +24,10 @@ const CACHES = BUILD
       assets: `${PREFIX}${BUILD.version}-assets`,
       pages: `${PREFIX}${BUILD.version}-pages`,
       personal: `${PREFIX}${BUILD.version}-personal`,
+      images: `${PREFIX}${BUILD.version}-images`,
     }
   : null;
-const LIMITS = { assets: 200, pages: 40, personal: 40 };
+const LIMITS = { assets: 200, pages: 40, personal: 40, images: 60 };
 /** Where the personal cache notes whose pages it holds. */
 const VIEWER_KEY = '/__kt/viewer';
 /** Pages never kept: the studio, payment, the exam room, sign-out. */
@@ -90,6 +93,7 @@ self.addEventListener('fetch', (event) => {
   }
   if (request.mode === 'navigate') event.respondWith(navigate(event));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
+  else if (url.pathname.startsWith('/uploads/') && request.destination === 'image') event.respondWith(picture(request));
   else if (BUILD.precache.includes(url.pathname)) event.respondWith(shellFile(request));
 });
 
@@ -121,6 +125,22 @@ async function asset(request) {
     void trim(CACHES.assets, LIMITS.assets);
   }
   return response;
+}
+
+async function picture(request) {
+  const images = await caches.open(CACHES.images);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === 'basic') {
+      await images.put(request, response.clone());
+      void trim(CACHES.images, LIMITS.images);
+    }
+    return response;
+  } catch (error) {
+    const kept = await images.match(request);
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 async function shellFile(request) {

@@ -64,11 +64,14 @@ export interface ServiceWorkerOptions {
 export function registerServiceWorker(app: FastifyInstance, options: ServiceWorkerOptions): void {
   const clientDir = path.resolve(options.clientDir);
   const source = fs.readFileSync(path.join(clientDir, 'sw.js'), 'utf8');
-  let last: { build: ServerBuild; script: string } | null = null;
+  let last: { version: string; script: string } | null = null;
   app.get('/sw.js', { schema: { hide: true } }, async (_request, reply) => {
     const build = await options.getBuild();
-    if (last?.build !== build) {
-      last = { build, script: serviceWorkerScript(source, serviceWorkerBuild(build, clientDir)) };
+    if (last?.version !== build.assets.version) {
+      last = {
+        version: build.assets.version,
+        script: serviceWorkerScript(source, serviceWorkerBuild(build, clientDir)),
+      };
     }
     // The browser checks for a new worker on navigations; it must always see the current one.
     return reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(last.script);

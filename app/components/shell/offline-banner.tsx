@@ -17,6 +17,36 @@ function subscribeOnline(onChange: () => void): () => void {
   };
 }
 
+/**
+ * Without a network a link opens its page in full: the service worker answers with its copy or the
+ * offline page, where a client-side navigation would fail on the route's script or data.
+ */
+function useFullLoadsWhileOffline(offline: boolean): void {
+  useEffect(() => {
+    if (!offline) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        (link.target && link.target !== '_self') ||
+        link.hasAttribute('download')
+      ) {
+        return;
+      }
+      const target = new URL(link.href);
+      if (target.origin !== window.location.origin) return;
+      if (target.pathname === window.location.pathname && target.search === window.location.search) return;
+      event.preventDefault();
+      event.stopPropagation();
+      window.location.assign(target.href);
+    };
+    // Capturing on the window runs before React's own handler on the document.
+    window.addEventListener('click', onClick, true);
+    return () => window.removeEventListener('click', onClick, true);
+  }, [offline]);
+}
+
 export function OfflineBanner() {
   // The server and hydration assume a network (the page came from somewhere).
   const browserOffline = useSyncExternalStore(
@@ -45,6 +75,8 @@ export function OfflineBanner() {
     }, PROBE_SECONDS * 1000);
     return () => window.clearInterval(timer);
   }, [servedOffline, browserOffline]);
+
+  useFullLoadsWhileOffline(browserOffline || servedOffline);
 
   if (!browserOffline && !servedOffline) return null;
   return (
