@@ -65,7 +65,9 @@ self.addEventListener('activate', (event) => {
       await Promise.all(
         keys.filter((key) => key.startsWith(PREFIX) && (!own || !key.startsWith(own))).map((key) => caches.delete(key)),
       );
-      await self.clients.claim();
+      // No clients.claim() here: the pages of an older worker pass to this one by themselves, and
+      // claiming would evict from the back-forward cache a page the learner has just left. A page
+      // loaded before any worker asks for it (`visited`).
     })(),
   );
 });
@@ -75,8 +77,9 @@ self.addEventListener('message', (event) => {
   if (data.type === 'skip-waiting') {
     self.skipWaiting();
   } else if (data.type === 'visited' && BUILD && typeof data.url === 'string') {
-    // A page loaded before this worker controlled it: keep it as if it had passed through.
-    event.waitUntil(keepVisited(data.url));
+    // A page loaded before this worker controlled it (taken now), or reached client-side (its
+    // document never passed through): keep it as if it had.
+    event.waitUntil(Promise.all([data.claim ? self.clients.claim() : null, keepVisited(data.url)]));
   } else if (data.type === 'status' && event.source) {
     event.source.postMessage({ type: 'status', servedOffline: servedOffline.has(event.source.id) });
   }
@@ -162,7 +165,7 @@ function pageKey(url) {
 
 async function keepVisited(url) {
   const parsed = new URL(url);
-  if (parsed.origin !== self.location.origin) return;
+  if (parsed.origin !== self.location.origin || UNKEPT.some((pattern) => pattern.test(parsed.pathname))) return;
   const response = await fetch(pageKey(url), { credentials: 'same-origin', headers: { accept: 'text/html' } });
   await keep(url, response);
 }

@@ -22,7 +22,9 @@ export function registerServiceWorker(): () => void {
       .register('/sw.js', { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
-        if (!controlledAtLoad) registration.active?.postMessage({ type: 'visited', url: window.location.href });
+        if (!controlledAtLoad) {
+          registration.active?.postMessage({ type: 'visited', url: window.location.href, claim: true });
+        }
       })
       .catch((error: unknown) => console.warn('[shell] không cài được service worker', error));
   };
@@ -32,6 +34,17 @@ export function registerServiceWorker(): () => void {
     cancelled = true;
     window.removeEventListener('load', register);
   };
+}
+
+/**
+ * A page reached client-side: its document never passed through the worker, which is asked to
+ * fetch and keep it (one more request for the HTML, skipped when the learner asked to save data).
+ */
+export function keepVisitedPage(href: string): void {
+  if (!supported() || !navigator.serviceWorker.controller) return;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData) return;
+  navigator.serviceWorker.controller.postMessage({ type: 'visited', url: href });
 }
 
 /** Asks the browser to look for a new worker now (the build check saw a new build). */

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { computeRequestKey } from '../../../lib/request-key';
 import { useUserSupportCall } from './user-support';
 import { OfflineBanner } from './offline-banner';
-import { checkForNewWorker, registerServiceWorker, reloadIntoNewBuild } from './service-worker';
+import { checkForNewWorker, keepVisitedPage, registerServiceWorker, reloadIntoNewBuild } from './service-worker';
 import {
   BROWSER_ID_COOKIE,
   FROM_404_KEY,
@@ -123,6 +123,16 @@ function useBuildCheck(intervalSeconds: number): boolean {
   return updateAvailable;
 }
 
+/** Pages reached client-side are kept by the service worker too, once their data has arrived. */
+function useKeptNavigations(path: string): void {
+  const [first] = useState(path);
+  useEffect(() => {
+    if (path === first) return;
+    const timer = window.setTimeout(() => keepVisitedPage(window.location.href), 1_000);
+    return () => window.clearTimeout(timer);
+  }, [path, first]);
+}
+
 export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckIntervalSeconds: number }) {
   const { pathname, search, hash } = useLocation();
   // Marks the document once React has hydrated it (the browser journeys wait for this).
@@ -134,6 +144,7 @@ export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckInterval
   useVisitTracking(search);
   useUserSupportCall(`${pathname}${search}${hash}`);
   useEffect(() => registerServiceWorker(), []);
+  useKeptNavigations(`${pathname}${search}`);
   const updateAvailable = useBuildCheck(buildCheckIntervalSeconds);
   return (
     <>
