@@ -10,7 +10,7 @@
  * - Built assets (/assets/, fingerprinted): cache first, kept in `-assets` (limited).
  * - Public pictures (/uploads/, shown by the kept pages): network first, the last copy kept in
  *   `-images` (limited) for when there is no network.
- * - Everything else (API, JSON, page data, uploads, media, any POST) goes to the network only.
+ * - Everything else (API, JSON, page data, other uploads, media, any POST) goes to the network only.
  * - Activate: every cache of another build is deleted. A new build waits until the learner accepts
  *   the reload ("Tải lại", the page posts `skip-waiting`) or every tab of the old one is closed.
  *
