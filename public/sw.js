@@ -35,6 +35,8 @@ const UNKEPT = [/^\/studio(\/|$)/, /^\/gio-hang\/thanh-toan/, /^\/cong-thi\/[^/]
 const SIGN_OUT = [/^\/dang-xuat(\.data)?$/, /^\/api\/user\/logout\.json$/];
 /** Clients whose document came from a kept copy (they show "Bạn đang ngoại tuyến"). */
 const servedOffline = new Set();
+/** When a sign-out last passed: a personal page fetched before it is not kept after it. */
+let signedOutAt = 0;
 
 self.addEventListener('install', (event) => {
   if (!BUILD) {
@@ -91,7 +93,10 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== 'GET') {
-    if (SIGN_OUT.some((pattern) => pattern.test(url.pathname))) event.waitUntil(caches.delete(CACHES.personal));
+    if (SIGN_OUT.some((pattern) => pattern.test(url.pathname))) {
+      signedOutAt = Date.now();
+      event.waitUntil(caches.delete(CACHES.personal));
+    }
     return;
   }
   if (request.mode === 'navigate') event.respondWith(navigate(event));
@@ -102,9 +107,10 @@ self.addEventListener('fetch', (event) => {
 
 async function navigate(event) {
   const request = event.request;
+  const startedAt = Date.now();
   try {
     const response = await fetch(request);
-    event.waitUntil(keep(request.url, response.clone()).catch(() => undefined));
+    event.waitUntil(keep(request.url, response.clone(), startedAt).catch(() => undefined));
     return response;
   } catch {
     const kept = await keptPage(request.url);
@@ -166,8 +172,9 @@ function pageKey(url) {
 async function keepVisited(url) {
   const parsed = new URL(url);
   if (parsed.origin !== self.location.origin || UNKEPT.some((pattern) => pattern.test(parsed.pathname))) return;
+  const startedAt = Date.now();
   const response = await fetch(pageKey(url), { credentials: 'same-origin', headers: { accept: 'text/html' } });
-  await keep(url, response);
+  await keep(url, response, startedAt);
 }
 
 /**
@@ -175,7 +182,7 @@ async function keepVisited(url) {
  * time; the fingerprinted files it names are fetched into the asset cache if missing, so the copy
  * opens offline even when the learner left before they loaded.
  */
-async function keep(url, response) {
+async function keep(url, response, startedAt) {
   const { pathname } = new URL(url);
   if (UNKEPT.some((pattern) => pattern.test(pathname))) return;
   const type = response.headers.get('content-type') || '';
@@ -183,6 +190,7 @@ async function keep(url, response) {
     return;
   }
   const viewer = response.headers.get('x-kt-viewer') || '';
+  if (viewer && startedAt <= signedOutAt) return;
   await noteViewer(viewer);
   const html = await response.text();
   const headers = new Headers({
