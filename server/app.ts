@@ -66,6 +66,7 @@ import { registerReferral } from './http/referral.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
 import { affiliateAdminRoutes } from '../modules/affiliates/affiliates-admin.routes.ts';
 import { registerReactRouter } from './http/react-router.ts';
+import { registerServiceWorker } from './http/service-worker.ts';
 import { redactPaths } from './http/logging.ts';
 import { rootStylesheets } from './http/unavailable-page.ts';
 import { redisWithFallbackStore } from './http/rate-limit-store.ts';
@@ -320,7 +321,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     await app.register(fastifyStatic, {
       ...shared,
       root: clientDir,
-      globIgnore: ['assets/**'],
+      // sw.js is answered with the build written in front of it (registerServiceWorker).
+      globIgnore: ['assets/**', 'sw.js'],
       setHeaders: (response) => response.setHeader('cache-control', 'public, max-age=3600'),
     });
   }
@@ -336,6 +338,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
         return { buildId: build.assets.version };
       },
     );
+    // Development serves public/sw.js through Vite as is: without a build, the worker caches nothing.
+    if (!development && options.clientDir && fs.existsSync(path.join(options.clientDir, 'sw.js'))) {
+      registerServiceWorker(app, { getBuild, clientDir: options.clientDir });
+    }
     const pageCache = development ? null : createPageCache(env.PAGE_CACHE_SECONDS);
     // Any change to cached content (here, or on another instance over Redis) forgets the pages too.
     if (pageCache) services.cache.onInvalidate(() => pageCache.clear());
