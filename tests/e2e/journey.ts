@@ -13,7 +13,11 @@ export interface Journey {
   readonly server: ProductServer;
   url(path: string): string;
   /** A new browser context (a phone-sized window by default) and its first page, watched. */
-  openPage(viewport?: { width: number; height: number }): Promise<{ page: Page; watch: PageWatch }>;
+  /** `serviceWorkers: 'block'` for a test that intercepts requests the worker would otherwise make itself. */
+  openPage(
+    viewport?: { width: number; height: number },
+    options?: { serviceWorkers?: 'allow' | 'block' },
+  ): Promise<{ page: Page; watch: PageWatch }>;
 }
 
 /**
@@ -58,8 +62,8 @@ export function useJourney(
     url(path) {
       return `${door ? door.origin : this.server.baseUrl}${path}`;
     },
-    async openPage(viewport = { width: 390, height: 844 }) {
-      context = await browser!.newContext({ viewport, locale: 'vi-VN' });
+    async openPage(viewport = { width: 390, height: 844 }, options = {}) {
+      context = await browser!.newContext({ viewport, locale: 'vi-VN', ...options });
       const page = await context.newPage();
       return { page, watch: watchPage(page) };
     },

@@ -232,7 +232,8 @@ describe('the HLS player', () => {
   });
 
   it('plays when tapped while hls.js is still downloading, the master playlist hinted in the head', async () => {
-    const { page, watch } = await openPage();
+    // The service worker would fetch hls.js itself, out of the page's request interception.
+    const { page, watch } = await openPage(undefined, { serviceWorkers: 'block' });
     const target = `/vao-hoc/${hlsCourse.course.slug}?bai=${hlsCourse.lessons.video}`;
     await page.goto(journey.url(`/dang-nhap?redirect=${encodeURIComponent(target)}`));
     await signIn(page);
@@ -253,4 +254,5 @@ describe('the HLS player', () => {
   });
 });
 
-const openPage = (viewport?: { width: number; height: number }) => journey.openPage(viewport);
+const openPage = (viewport?: { width: number; height: number }, options?: { serviceWorkers?: 'allow' | 'block' }) =>
+  journey.openPage(viewport, options);
