@@ -4,12 +4,16 @@
  * document was opened from a kept copy (no network).
  */
 
+/** How long after the page's load the worker is registered. */
+const REGISTER_DELAY_MS = 5_000;
+
 function supported(): boolean {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 }
 
 /**
- * Registers /sw.js after the page's own loading (a phone's bandwidth goes to the page first). A page
+ * Registers /sw.js a few seconds after the page's own loading (a phone's bandwidth goes to the page
+ * and its first video segments first). A page
  * loaded before a worker controlled it asks the worker to keep it, as it keeps the pages it serves.
  */
 export function registerServiceWorker(): () => void {
@@ -28,11 +32,21 @@ export function registerServiceWorker(): () => void {
       })
       .catch((error: unknown) => console.warn('[shell] không cài được service worker', error));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // The worker's install downloads the shell (~230 KB): on a slow phone that would compete with what
+  // the learner does first (a video's first segments), so it waits a few quiet seconds after load.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 2_000 });
+      else register();
+    }, REGISTER_DELAY_MS);
+  };
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
   return () => {
     cancelled = true;
-    window.removeEventListener('load', register);
+    if (timer) clearTimeout(timer);
+    window.removeEventListener('load', later);
   };
 }
 
