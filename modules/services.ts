@@ -44,6 +44,8 @@ import { createAffiliatesStudio, type AffiliatesStudio } from './affiliates/affi
 import { createCatalogAdminService, type CatalogAdminService } from './studio/catalog-admin.service.ts';
 import { createImageCropService, type ImageCropService } from './studio/image-crop.ts';
 import { createStudioCommerce, type StudioCommerce } from './studio/commerce/index.ts';
+import { createPromotionsAdmin, type PromotionsAdmin } from './promotions/index.ts';
+import { createActivationAdmin, type ActivationAdmin } from './activation/index.ts';
 import {
   createCourseEditorExtras,
   type CourseExtrasService,
@@ -106,8 +108,12 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
   studioCourses: StudioCoursesService;
-  /** The studio's commerce: promotions, activation-code batches, carrier subscriptions. */
+  /** The studio's carrier subscriptions. */
   studioCommerce: StudioCommerce;
+  /** The studio's promotions (the promotions module's studio operations). */
+  promotionsAdmin: PromotionsAdmin<Actor>;
+  /** The studio's activation-code batches (the activation module's studio operations). */
+  activationAdmin: ActivationAdmin<Actor>;
   /** The studio course editor, part 2: combos, quizzes, scheduling, reorder (course-extras.service.ts). */
   courseExtras: CourseExtrasService;
   /** Resumable (chunked) video uploads of video lessons (the video module's studio operations). */
@@ -367,6 +373,8 @@ export function createServices({
     catalogAdmin: createCatalogAdminService({ db, cache, site, audit: studio.audit }),
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
     studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
+    promotionsAdmin: createPromotionsAdmin({ db, audit: studio.audit, catalog, accounts }),
+    activationAdmin: createActivationAdmin({ db, audit: studio.audit, catalog, accounts }),
     studioCourses,
     ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),
     videoUploads: createVideoAdmin({
