@@ -46,6 +46,7 @@ import { createImageCropService, type ImageCropService } from './studio/image-cr
 import { createStudioCommerce, type StudioCommerce } from './studio/commerce/index.ts';
 import { createPromotionsAdmin, type PromotionsAdmin } from './promotions/index.ts';
 import { createActivationAdmin, type ActivationAdmin } from './activation/index.ts';
+import { createAccountsAdmin, type AccountsAdmin } from './accounts/index.ts';
 import {
   createCourseEditorExtras,
   type CourseExtrasService,
@@ -114,6 +115,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   promotionsAdmin: PromotionsAdmin<Actor>;
   /** The studio's activation-code batches (the activation module's studio operations). */
   activationAdmin: ActivationAdmin<Actor>;
+  /** The studio's roles and locking of users (the accounts module's studio operations). */
+  accountsAdmin: AccountsAdmin<Actor>;
   /** The studio course editor, part 2: combos, quizzes, scheduling, reorder (course-extras.service.ts). */
   courseExtras: CourseExtrasService;
   /** Resumable (chunked) video uploads of video lessons (the video module's studio operations). */
@@ -318,7 +321,9 @@ export function createServices({
     remoteSimulator,
     orderHooks: affiliates.hooks,
   });
-  const studio = createStudioService({ db, refunds: commerce.refunds });
+  // The studio's audit log is the studio's; the accounts operations write to it once it exists.
+  const accountsAdmin = createAccountsAdmin<Actor>({ db, audit: (...entry) => studio.audit(...entry) });
+  const studio = createStudioService({ db, refunds: commerce.refunds, accounts: accountsAdmin });
   const studioCourses = createStudioCoursesService({
     db,
     cache,
@@ -375,6 +380,7 @@ export function createServices({
     studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
     promotionsAdmin: createPromotionsAdmin({ db, audit: studio.audit, catalog, accounts }),
     activationAdmin: createActivationAdmin({ db, audit: studio.audit, catalog, accounts }),
+    accountsAdmin,
     studioCourses,
     ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),
     videoUploads: createVideoAdmin({

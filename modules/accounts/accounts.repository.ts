@@ -17,6 +17,18 @@ export function findContacts(db: Db, ids: number[]) {
     .execute();
 }
 
+/** Active admins other than `exceptId` (the last one may not be demoted). */
+export async function countOtherActiveAdmins(db: Db, exceptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function findUserByPhone(db: Db, phone: string) {
   return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
 }
