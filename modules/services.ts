@@ -47,6 +47,7 @@ import { createStudioCommerce, type StudioCommerce } from './studio/commerce/ind
 import { createPromotionsAdmin, type PromotionsAdmin } from './promotions/index.ts';
 import { createActivationAdmin, type ActivationAdmin } from './activation/index.ts';
 import { createAccountsAdmin, type AccountsAdmin } from './accounts/index.ts';
+import { createDiscussionAdmin } from './discussion/index.ts';
 import {
   createCourseEditorExtras,
   type CourseExtrasService,
@@ -395,7 +396,13 @@ export function createServices({
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     supportAdmin: createSupportAdmin({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPeople,
-    studioDesk: createStudioDeskService({ db, notifications, messaging, audit: studio.audit }),
+    studioDesk: createStudioDeskService({
+      db,
+      notifications,
+      messaging,
+      audit: studio.audit,
+      discussion: createDiscussionAdmin({ db, audit: studio.audit }),
+    }),
     broadcasts: createBroadcastsService({ db, notifications, jobs: jobServices.jobs, audit: studio.audit }),
     ...extras,
     search,
