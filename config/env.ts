@@ -120,6 +120,8 @@ const envSchema = z
       .default(3 * 1024 * 1024 * 1024),
     /** How long a signed playlist, segment, poster or caption URL stays valid. */
     VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+    /** Days a downloaded lesson stays usable offline before the device must connect (never past the enrolment's end). */
+    OFFLINE_LICENCE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     // Payment gateways (PROTOCOLS.md). Outside production every gateway defaults to the built-in
     // simulator (/__sim/pay/*) with public sandbox credentials; in production set the real ones.
     PAYMENT_SIMULATOR: booleanFlag.optional(),
@@ -148,6 +150,11 @@ const envSchema = z
     VNPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     VNPAY_TMN_CODE: z.string().min(1).optional(),
     VNPAY_HASH_SECRET: z.string().min(1).optional(),
+    /** ZaloPay Gateway API v2: API host (sandbox https://sb-openapi.zalopay.vn), app_id, key1 (requests), key2 (callbacks). */
+    ZALOPAY_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    ZALOPAY_APP_ID: z.string().regex(/^\d+$/, 'phải là số app_id ZaloPay cấp').optional(),
+    ZALOPAY_KEY1: z.string().min(1).optional(),
+    ZALOPAY_KEY2: z.string().min(1).optional(),
     // Carrier billing (charge to the phone account). Without CARRIER_API_URL the built-in operator
     // simulator charges outside production (PAYMENT_SIMULATOR); in production carrier billing is off.
     CARRIER_API_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -34,6 +34,7 @@ import { createCommerceServices, type CommerceServices } from './orders/commerce
 import { createLessonAccess, type LessonAccessService } from './learning/lesson-access.ts';
 import { createLearningService, type LearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices, type LearningExtrasServices } from './learning/extras.ts';
+import { createOfflineServices, type OfflineServices } from './offline/index.ts';
 import { createVideoService, type VideoService } from './video/video.service.ts';
 import type { WorkerLogger } from './video/video.worker.ts';
 import { type Actor, createStudioService, type StudioService } from './studio/studio.service.ts';
@@ -104,6 +105,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   lessonAccess: LessonAccessService;
   /** Lesson content, curriculum with done marks, the learning log, course progress, my courses. */
   learning: LearningService;
+  /** Offline study (issue 21): licences of downloaded lessons, the sync of offline work. */
+  offline: OfflineServices;
   /** Video lessons: the `video.transcode` job, signed playback URLs (`playbackFor`), segment redirects. */
   video: VideoService;
   /** The studio (editors and admins): orders, refunds, learners, the audit log. */
@@ -405,6 +408,13 @@ export function createServices({
     }),
     broadcasts: createBroadcastsService({ db, notifications, jobs: jobServices.jobs, audit: studio.audit }),
     ...extras,
+    offline: createOfflineServices({
+      db,
+      lessonAccess,
+      learning,
+      ...extras,
+      config: { licenceDays: env.OFFLINE_LICENCE_DAYS, secret },
+    }),
     search,
     catalog,
     course,

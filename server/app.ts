@@ -22,6 +22,7 @@ import { pingDatabase } from '../db/connect.ts';
 import { isServiceUnavailable } from '../lib/errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
+import { offlineRoutes } from '../modules/offline/index.ts';
 import { siteAdminListRoutes, siteAdminRoutes, siteRoutes } from '../modules/site/index.ts';
 import { aliasRoutes, catalogRoutes } from '../modules/catalog/catalog.routes.ts';
 import { contentRoutes } from '../modules/content/content.routes.ts';
@@ -250,6 +251,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(learningRoutes);
   await app.register(learningExtrasRoutes);
   await app.register(videoRoutes);
+  await app.register(offlineRoutes(services.offline));
   await app.register(studioRoutes);
   await app.register(studioCoursesRoutes, { videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES });
   // The studio's site pages: site's and the studio's plugins alternate so that the OpenAPI

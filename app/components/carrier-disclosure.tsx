@@ -20,6 +20,8 @@ export function CarrierChoice({
   const rows: [string, string][] = [
     ['Gói cước', `${disclosure.package_label} (mã ${disclosure.sms_code})`],
     ['Giá', disclosure.price_text],
+    ['Chu kỳ trừ tiền', disclosure.cycle_text],
+    ['Đầu số dịch vụ', disclosure.short_code],
     ['Hình thức thanh toán', `${disclosure.charging_method} ${disclosure.carrier}`],
     ['Nhà cung cấp', disclosure.provider],
     ['Đăng ký', disclosure.register],

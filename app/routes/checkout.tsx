@@ -15,6 +15,7 @@ import type { Route } from './+types/checkout';
 const METHODS = [
   { value: 'momo', label: 'Ví MoMo' },
   { value: 'vnpay', label: 'VNPay (QR, thẻ ATM, ví)' },
+  { value: 'zalopay', label: 'Ví ZaloPay' },
   { value: 'onepay_domestic', label: 'Thẻ ATM nội địa (OnePay)' },
   { value: 'onepay_international', label: 'Thẻ quốc tế Visa/Master/JCB (OnePay)' },
 ] as const;
@@ -22,7 +23,9 @@ const METHODS = [
 const checkoutForm = z.object({
   intent: z.enum(['check', 'pay']),
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
-  payment_method: z.enum(['momo', 'vnpay', 'onepay_domestic', 'onepay_international', 'carrier', 'free']).optional(),
+  payment_method: z
+    .enum(['momo', 'vnpay', 'zalopay', 'onepay_domestic', 'onepay_international', 'carrier', 'free'])
+    .optional(),
   consent: z.literal('on').optional(),
 });
 

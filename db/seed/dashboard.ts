@@ -8,7 +8,7 @@ import { createGatewayOrder, insertPodOrder } from '../../tests/factories/paymen
 
 const DAY = 86_400_000;
 const NAMES = ['Trần Minh Khoa', 'Lê Thu Hà', 'Phạm Quốc Bảo', 'Võ Ngọc Anh', 'Đặng Hữu Phước', 'Bùi Thanh Tâm'];
-const METHODS = ['momo', 'vnpay', 'onepay_domestic'] as const;
+const METHODS = ['momo', 'vnpay', 'onepay_domestic', 'zalopay'] as const;
 
 export async function seedDashboard(db: Kysely<Database>): Promise<void> {
   const pods = await db

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { publicName } from '../../lib/format/public-name.ts';
 import type { Grader } from './exams.grading.ts';
 import { parseKey } from './exams.grading.ts';
 import { orderQuestions } from './exams.layout.ts';
@@ -171,7 +172,8 @@ export function createResults({ db, now, ownAttempt, grader }: ResultsDeps) {
     const table = await standings(contest.id);
     const entry = (row: (typeof table)[number]) => ({
       rank: row.rank,
-      name: row.full_name,
+      // Other candidates are shown by initials and given name; the viewer sees their own name whole.
+      name: row.user_id === viewerId ? row.full_name : publicName(row.full_name),
       score: toPoints(row.score ?? 0),
       time_used_seconds: row.time_used_seconds ?? 0,
       is_me: row.user_id === viewerId,

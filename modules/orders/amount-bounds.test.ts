@@ -127,9 +127,11 @@ describe('gateway amount bounds', () => {
       'onepay_domestic',
       'onepay_international',
       'vnpay',
+      'zalopay',
       'carrier',
       'free',
     ]);
     expect(body.properties.payment_method.description).toContain('MoMo 1.000–50.000.000đ');
+    expect(body.properties.payment_method.description).toContain('ZaloPay 1.000–50.000.000đ');
   });
 });

@@ -6,6 +6,8 @@
  * - OnePay (domestic and international cards): no published minimum; vpc_Amount (× 100) is at
  *   most 10 digits, so 99.999.999đ at most; we ask 10.000đ at least (our choice: a smaller card
  *   payment costs more in fees than it brings, until the merchant contract says otherwise).
+ * - ZaloPay: 1.000đ–50.000.000đ per payment (the limits its acquirers publish for the wallet; community
+ *   consensus, docs/decisions/0017-zalopay.md).
  * Checkout shows a method that cannot take the total as disabled with the reason; the server
  * refuses it with the same sentence. Pure code: the checkout page imports it too.
  */
@@ -22,6 +24,7 @@ export const GATEWAY_AMOUNT_BOUNDS: Record<GatewayMethod, AmountBounds> = {
   vnpay: { min: 5_000, max: 999_999_999 },
   onepay_domestic: { min: 10_000, max: 99_999_999 },
   onepay_international: { min: 10_000, max: 99_999_999 },
+  zalopay: { min: 1_000, max: 50_000_000 },
 };
 
 /** The gateway's short name in the sentences below. */
@@ -30,6 +33,7 @@ export const GATEWAY_SHORT_NAME: Record<GatewayMethod, string> = {
   vnpay: 'VNPay',
   onepay_domestic: 'Thẻ ATM nội địa (OnePay)',
   onepay_international: 'Thẻ quốc tế (OnePay)',
+  zalopay: 'ZaloPay',
 };
 
 /** "MoMo nhận từ 1.000đ đến 50.000.000đ" when `amount` is outside the gateway's bounds, else null. */

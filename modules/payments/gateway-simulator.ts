@@ -3,7 +3,7 @@
  * remembers every transaction its payment pages saw — opened (pending), approved (paid) or declined —
  * and answers the merchant API calls as the gateways do, checking each request's signature with the
  * same code as the providers: MoMo create, query and refund; OnePay QueryDR and refund; VNPay querydr
- * and refund. A paid transaction can be refunded up to its amount (a second full refund is refused);
+ * and refund; ZaloPay create, query and refund (zalopay-simulator.ts). A paid transaction can be refunded up to its amount (a second full refund is refused);
  * an unknown one is not found. The memory is per process: a restart forgets it (as a sandbox reset).
  */
 import { randomInt } from 'node:crypto';
@@ -20,8 +20,9 @@ import { ONEPAY_QUERY_PATH, ONEPAY_REFUND_PATH, verifyOnepay, withOnepayHash, ty
 import { SIMULATOR_PREFIX, type PaymentsConfig } from './payments.config.ts';
 import { formatGmt7 } from './signing.ts';
 import { verifyVnpayApi, withVnpayApiHash, type VnpayConfig } from './vnpay.ts';
+import { createZalopayBackOffice } from './zalopay-simulator.ts';
 
-export type SimulatedGateway = 'momo' | 'onepay' | 'vnpay';
+export type SimulatedGateway = 'momo' | 'onepay' | 'vnpay' | 'zalopay';
 
 interface SimulatedTransaction {
   reference: string;
@@ -34,7 +35,7 @@ interface SimulatedTransaction {
 }
 
 export const simulatedGatewayOf = (method: GatewayMethod): SimulatedGateway =>
-  method === 'momo' ? 'momo' : method === 'vnpay' ? 'vnpay' : 'onepay';
+  method === 'momo' || method === 'vnpay' || method === 'zalopay' ? method : 'onepay';
 
 const transactionNo = () => String(randomInt(10_000_000, 99_999_999));
 const LEDGER_LIMIT = 50_000;
@@ -45,6 +46,11 @@ export function createGatewaySimulator(config: PaymentsConfig) {
   const ledger = new Map<string, SimulatedTransaction>();
   const key = (gateway: SimulatedGateway, reference: string) => `${gateway}:${reference}`;
   const find = (gateway: SimulatedGateway, reference: string) => ledger.get(key(gateway, reference));
+  /** The transaction a gateway numbered `transactionId` (MoMo's transId, ZaloPay's zp_trans_id). */
+  const findByTransactionId = (gateway: SimulatedGateway, transactionId: string) =>
+    [...ledger.entries()].find(
+      ([name, entry]) => name.startsWith(`${gateway}:`) && entry.transactionId === transactionId,
+    )?.[1];
 
   /** The payment page was shown (or MoMo's create call made): the transaction exists, pending. */
   function open(gateway: SimulatedGateway, reference: string, amount: number) {
@@ -127,9 +133,7 @@ export function createGatewaySimulator(config: PaymentsConfig) {
 
   function momoRefund(momo: MomoConfig, body: Record<string, unknown>) {
     if (!verifyMomoRequest(momo, MOMO_REFUND_KEYS, body) || body.partnerCode !== momo.partnerCode) return momoDenied;
-    const transaction = [...ledger.entries()].find(
-      ([name, entry]) => name.startsWith('momo:') && entry.transactionId === String(body.transId),
-    )?.[1];
+    const transaction = findByTransactionId('momo', String(body.transId));
     const amount = Number(body.amount);
     const refused = refusal(transaction, amount, String(body.orderId));
     if (refused) return momoAnswer(momo, body, { amount, transId: body.transId, resultCode: 1080, message: refused });
@@ -230,11 +234,24 @@ export function createGatewaySimulator(config: PaymentsConfig) {
     });
   }
 
+  const zalopay = config.zalopay
+    ? createZalopayBackOffice(config.zalopay, config.publicUrl, {
+        open: (reference, amount) => open('zalopay', reference, amount),
+        find: (reference) => find('zalopay', reference),
+        refund(transactionId, amount, refundId) {
+          const transaction = findByTransactionId('zalopay', transactionId);
+          const refused = refusal(transaction, amount, refundId);
+          return refused ? { refused } : { refundNo: takeRefund(transaction!, amount, refundId) };
+        },
+      })
+    : null;
+
   const base = `${config.publicUrl}${SIMULATOR_PREFIX}`;
   return {
     open,
     decide,
     find,
+    zalopay,
     /** A JSON call to a simulated gateway's API (MoMo create/query/refund, VNPay's merchant web API). */
     answerJson(url: string, body: Record<string, unknown>): Record<string, unknown> {
       const path = url.startsWith(base) ? url.slice(base.length) : url;
@@ -242,6 +259,8 @@ export function createGatewaySimulator(config: PaymentsConfig) {
       if (config.momo && path === '/momo/v2/gateway/api/query') return momoQuery(config.momo, body);
       if (config.momo && path === '/momo/v2/gateway/api/refund') return momoRefund(config.momo, body);
       if (config.vnpay && path === '/vnpay/merchant_webapi/api/transaction') return vnpayApi(config.vnpay, body);
+      const zalopayAnswer = zalopay?.answer(path, body);
+      if (zalopayAnswer) return zalopayAnswer;
       return { resultCode: 99, message: 'Không có API này.' };
     },
     /** A form call to OnePay's simulated merchant API (QueryDR, refund). */

@@ -2,12 +2,12 @@
 import { readDate } from '../../db/connect.ts';
 import type { PaymentMethod, PaymentsTable } from '../../db/schema.ts';
 
-/** The redirect gateways (ZaloPay and VietQR transfers join when their providers exist). */
-export type GatewayMethod = Exclude<PaymentMethod, 'free' | 'carrier' | 'zalopay' | 'vietqr'>;
-export const GATEWAY_METHODS: GatewayMethod[] = ['momo', 'onepay_domestic', 'onepay_international', 'vnpay'];
+/** The redirect gateways (VietQR transfers join when their provider exists). */
+export type GatewayMethod = Exclude<PaymentMethod, 'free' | 'carrier' | 'vietqr'>;
+export const GATEWAY_METHODS: GatewayMethod[] = ['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'zalopay'];
 
 export interface CreatePaymentInput {
-  /** Our reference for this attempt: MoMo orderId/requestId, vpc_MerchTxnRef, vnp_TxnRef. */
+  /** Our reference for this attempt: MoMo orderId/requestId, vpc_MerchTxnRef, vnp_TxnRef, ZaloPay's app_trans_id after `yyMMdd_`. */
   requestId: string;
   amount: number;
   orderInfo: string;

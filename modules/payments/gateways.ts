@@ -6,6 +6,7 @@ import { createOnepayProvider } from './onepay.ts';
 import type { PaymentsConfig } from './payments.config.ts';
 import { SIMULATOR_PREFIX } from './payments.config.ts';
 import { createVnpayProvider } from './vnpay.ts';
+import { createZalopayProvider } from './zalopay.ts';
 
 export type Gateways = Map<GatewayMethod, GatewayProvider>;
 
@@ -15,7 +16,7 @@ function requireUrl(url: string) {
   if (!/^https?:\/\//.test(url)) throw new GatewayError('Cổng thanh toán chưa được cấu hình địa chỉ API.');
 }
 
-/** Over the network: JSON (MoMo, VNPay's merchant web API) and forms (OnePay's merchant API). */
+/** Over the network: JSON (MoMo, VNPay's merchant web API, ZaloPay) and forms (OnePay's merchant API). */
 export const httpTransports: GatewayTransports = {
   async json(url, body) {
     requireUrl(url);
@@ -63,5 +64,6 @@ export function createGateways(
   if (config.onepayInternational)
     gateways.set('onepay_international', createOnepayProvider(config.onepayInternational, false, transports.form));
   if (config.vnpay) gateways.set('vnpay', createVnpayProvider(config.vnpay, transports.json));
+  if (config.zalopay) gateways.set('zalopay', createZalopayProvider(config.zalopay, transports.json));
   return gateways;
 }

@@ -16,12 +16,14 @@ import { verifyOnepay, withOnepayHash, type OnepayConfig } from './onepay.ts';
 import { SIMULATOR_PREFIX, type PaymentsConfig } from './payments.config.ts';
 import { formatGmt7, sameHex } from './signing.ts';
 import { signVnpay } from './vnpay.ts';
+import { ZALOPAY_SIMULATED_CODES } from './zalopay-simulator.ts';
 
 type Decision = 'approve' | 'decline' | 'cancel';
-const CODES: Record<'momo' | 'onepay' | 'vnpay', Record<Decision, string>> = {
+const CODES: Record<SimulatedGateway, Record<Decision, string>> = {
   momo: { approve: '0', decline: '1001', cancel: '1006' },
   onepay: { approve: '0', decline: '21', cancel: '99' },
   vnpay: { approve: '00', decline: '51', cancel: '24' },
+  zalopay: ZALOPAY_SIMULATED_CODES,
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -46,17 +48,17 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
   const hidden = { hide: true, querystring: anyQuery };
 
   /** Server to server, as the gateway would: our own URLs go through the app in-process. */
-  async function sendIpn(url: string, method: 'GET' | 'POST', fields: Record<string, string>) {
+  async function sendIpn(url: string, method: 'GET' | 'POST', fields: Record<string, string | number>) {
     if (url.startsWith(config.publicUrl)) {
       const path = url.slice(config.publicUrl.length);
       await (app as unknown as FastifyInstance).inject(
         method === 'POST'
           ? { method, url: path, payload: fields }
-          : { method, url: `${path}?${new URLSearchParams(fields)}` },
+          : { method, url: `${path}?${new URLSearchParams(fields as Record<string, string>)}` },
       );
       return;
     }
-    await fetch(method === 'POST' ? url : `${url}?${new URLSearchParams(fields)}`, {
+    await fetch(method === 'POST' ? url : `${url}?${new URLSearchParams(fields as Record<string, string>)}`, {
       method,
       ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) } : {}),
       signal: AbortSignal.timeout(15_000),
@@ -92,7 +94,11 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   const apiBody = { hide: true, body: z.record(z.string(), z.unknown()) };
-  for (const path of ['/momo/v2/gateway/api/:action', '/vnpay/merchant_webapi/api/transaction']) {
+  for (const path of [
+    '/momo/v2/gateway/api/:action',
+    '/vnpay/merchant_webapi/api/transaction',
+    '/zalopay/v2/:action',
+  ]) {
     app.post(`${SIMULATOR_PREFIX}${path}`, { schema: apiBody }, async (request) =>
       simulatorOf(request).answerJson(`${config.publicUrl}${request.url}`, request.body),
     );
@@ -237,6 +243,42 @@ export const paymentSimulatorRoutes: FastifyPluginAsyncZod<{ config: PaymentsCon
       const returnUrl = query.vnp_ReturnUrl ?? `${config.publicUrl}/`;
       if (!lostIpn(query)) await sendIpn(ipnUrlFor(returnUrl), 'GET', signed);
       return reply.redirect(withQuery(returnUrl, signed), 302);
+    });
+  }
+
+  if (config.zalopay) {
+    // ZaloPay calls back (key2-signed JSON) only a payment that succeeded; every decision returns the
+    // browser to embed_data's redirecturl with the key2 checksum.
+    const backOffice = (request: FastifyRequest) => simulatorOf(request).zalopay!;
+    const readOrder = (request: FastifyRequest) =>
+      backOffice(request).readOrder((request.query as Record<string, string>).order);
+    const redirectOf = (order: Record<string, unknown>) => {
+      const embed = JSON.parse(String(order.embed_data)) as { redirecturl?: unknown };
+      return typeof embed.redirecturl === 'string' ? embed.redirecturl : `${config.publicUrl}/tai-khoan/don-hang`;
+    };
+    app.get(`${SIMULATOR_PREFIX}/zalopay/pay`, { schema: hidden }, async (request, reply) => {
+      const order = readOrder(request);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!order) return reply.status(400).send(invalid);
+      simulatorOf(request).open('zalopay', String(order.app_trans_id), Number(order.amount));
+      return page(
+        'ZaloPay',
+        Number(order.amount),
+        String(order.description),
+        decideUrl('/zalopay/decide', { order: request.query.order! }),
+        redirectOf(order).replace(/\/api\/payment.*$/, '/tai-khoan/don-hang'),
+      );
+    });
+    app.get(`${SIMULATOR_PREFIX}/zalopay/decide`, { schema: hidden }, async (request, reply) => {
+      const order = readOrder(request);
+      if (!order) return reply.status(400).type('text/html; charset=utf-8').send(invalid);
+      const ref = String(order.app_trans_id);
+      const { decision, code, transactionId } = remember(request, 'zalopay', ref, Number(order.amount));
+      if (decision === 'approve') {
+        const callback = backOffice(request).callbackFor(order, transactionId);
+        if (!lostIpn(request.query)) await sendIpn(String(order.callback_url), 'POST', callback);
+      }
+      return reply.redirect(withQuery(redirectOf(order), backOffice(request).returnFields(order, code)), 302);
     });
   }
 };

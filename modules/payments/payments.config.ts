@@ -1,12 +1,13 @@
 /**
  * The gateway settings from config/env.ts. Outside production each gateway defaults to the
- * built-in simulator (/__sim/pay/…) with public sandbox credentials (MoMo's from payments.json,
- * OnePay's public test merchant); in production a gateway without credentials is switched off.
+ * built-in simulator (/__sim/pay/…) with public sandbox credentials (MoMo's and ZaloPay's from
+ * payments.json, OnePay's public test merchant); in production a gateway without credentials is switched off.
  */
 import type { Env } from '../../config/env.ts';
 import type { MomoConfig } from './momo.ts';
 import type { OnepayConfig } from './onepay.ts';
 import type { VnpayConfig } from './vnpay.ts';
+import type { ZalopayConfig } from './zalopay.ts';
 
 export const SIMULATOR_PREFIX = '/__sim/pay';
 export const MOMO_SANDBOX = {
@@ -22,6 +23,12 @@ const ONEPAY_TEST = {
   password: 'op123456',
 };
 const VNPAY_DEMO = { tmnCode: 'KHAITRI1', hashSecret: 'khaitri-vnpay-demo-secret' };
+/** ZaloPay's public sandbox merchant (its documentation's sample code; PROTOCOLS.md). */
+export const ZALOPAY_SANDBOX = {
+  appId: '2553',
+  key1: 'PcY4iZIKFCIdgZvA6ueMcMHHUbRLYjPL',
+  key2: 'kLtgPl8HHhfvMuDHPwKfgfsY4Ydm9eIz',
+};
 
 export interface PaymentsConfig {
   publicUrl: string;
@@ -36,6 +43,7 @@ export interface PaymentsConfig {
   onepayDomestic: OnepayConfig | null;
   onepayInternational: OnepayConfig | null;
   vnpay: VnpayConfig | null;
+  zalopay: ZalopayConfig | null;
 }
 
 export function readPaymentsConfig(env: Env): PaymentsConfig {
@@ -66,6 +74,13 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
   const vnpaySecret = pick(env.VNPAY_HASH_SECRET, VNPAY_DEMO.hashSecret);
   const vnpayApi = pick(env.VNPAY_API_URL, `${sim}/vnpay/merchant_webapi/api/transaction`) ?? '';
 
+  const zalopay = {
+    endpoint: pick(env.ZALOPAY_ENDPOINT, `${sim}/zalopay`),
+    appId: pick(env.ZALOPAY_APP_ID, ZALOPAY_SANDBOX.appId),
+    key1: pick(env.ZALOPAY_KEY1, ZALOPAY_SANDBOX.key1),
+    key2: pick(env.ZALOPAY_KEY2, ZALOPAY_SANDBOX.key2),
+  };
+
   return {
     publicUrl: env.PUBLIC_URL,
     allowedHosts: env.ALLOWED_HOSTS,
@@ -93,5 +108,6 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
       vnpayUrl && vnpayTmn && vnpaySecret
         ? { url: vnpayUrl, tmnCode: vnpayTmn, hashSecret: vnpaySecret, apiUrl: vnpayApi }
         : null,
+    zalopay: zalopay.endpoint && zalopay.appId && zalopay.key1 && zalopay.key2 ? (zalopay as ZalopayConfig) : null,
   };
 }

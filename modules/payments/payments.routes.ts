@@ -51,7 +51,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (contentType) reply.type(contentType);
       return reply.status(status).send(body);
     };
-    if (method === 'momo') {
+    if (method === 'momo' || method === 'zalopay') {
       app.post(
         `/api/payment/${path}/ipn`,
         { config: callbackLimit, schema: { ...ipnSchema, body: params } },
@@ -83,7 +83,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Ứng dụng gửi tham số trả về của cổng thanh toán; máy chủ kiểm chữ ký và trả trạng thái đơn',
         body: z.object({
-          payment_method: z.enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay']),
+          payment_method: z.enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'zalopay']),
           params,
         }),
         response: {

@@ -41,6 +41,7 @@ export const GATEWAY_PATH: Record<GatewayMethod, string> = {
   onepay_domestic: 'onepay-noi-dia',
   onepay_international: 'onepay-quoc-te',
   vnpay: 'vnpay',
+  zalopay: 'zalopay',
 };
 
 export function isGatewayMethod(value: string): value is GatewayMethod {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidCourse } from '../../tests/factories/commerce.ts';
 import { createShopper, decideOnSimulator, openOnSimulator } from '../../tests/helpers/commerce.ts';
-import { deliverIpn, returnFields } from '../../tests/helpers/gateway-notices.ts';
+import { deliverIpn, noticeFields } from '../../tests/helpers/gateway-notices.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { GATEWAY_METHODS, type GatewayMethod } from './gateway.ts';
 
@@ -39,9 +39,9 @@ async function placeOrder(method: GatewayMethod) {
   return { ...placed, shopper, status, enrolments, notices };
 }
 
-/** The notification the simulator did not send: the same signed fields it put on the browser's return. */
+/** The notification the simulator did not send (for most gateways the signed fields of the browser's return). */
 const lostNotification = (method: GatewayMethod, returnLocation: string) =>
-  deliverIpn(t, method, returnFields(returnLocation));
+  deliverIpn(t, method, noticeFields(t, method, returnLocation));
 
 describe.each(GATEWAY_METHODS)('%s reconciliation', (method) => {
   it('completes an order whose IPN was lost, once, and notifies the learner', async () => {

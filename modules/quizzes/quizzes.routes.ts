@@ -7,6 +7,16 @@ import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 const lessonId = rowId('Bài học không hợp lệ.');
 const attemptId = rowId('Lượt làm bài không hợp lệ.');
 
+/** The chosen options of each question (a submission, online or synced from offline). */
+export const quizAnswers = z
+  .array(
+    z.object({
+      question_id: rowId('Câu hỏi không hợp lệ.'),
+      option_ids: z.array(rowId('Phương án không hợp lệ.')).max(50),
+    }),
+  )
+  .max(500);
+
 const attemptSchema = z.object({
   id: z.number().int(),
   started_at: z.string(),
@@ -104,14 +114,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Nộp bài: điểm, đạt hay chưa đạt, và đáp án kèm giải thích của từng câu',
         body: z.object({
           attempt_id: attemptId,
-          answers: z
-            .array(
-              z.object({
-                question_id: rowId('Câu hỏi không hợp lệ.'),
-                option_ids: z.array(rowId('Phương án không hợp lệ.')).max(50),
-              }),
-            )
-            .max(500),
+          answers: quizAnswers,
         }),
         response: { 200: envelope(resultSchema) },
       },

@@ -223,6 +223,24 @@ export function createQuizzesService({ db, lessonAccess, onQuizPassed, now = () 
       return this.result(userId, attemptId);
     },
 
+    /**
+     * A quiz answered offline and synced later (issue 21): started and submitted at once, so it is
+     * graded by the same rules and counts as one attempt. A timed quiz is refused: the time taken
+     * offline cannot be checked.
+     */
+    async submitAnswered(
+      userId: number | null,
+      lessonId: number,
+      answers: { question_id: number; option_ids: number[] }[],
+    ) {
+      await lessonAccess.requireEnrolled(userId, lessonId);
+      const loaded = await loadQuiz(lessonId);
+      if (loaded.quiz.time_limit_seconds !== null)
+        throw new AppError('BUSINESS_RULE', 'Bài kiểm tra có giới hạn thời gian chỉ làm được khi có mạng.');
+      const started = await this.start(userId, lessonId);
+      return this.submit(userId, started.open_attempt!.id, answers);
+    },
+
     /** A submitted attempt with its review (never an open one). */
     async result(userId: number | null, attemptId: number) {
       if (userId === null) throw new AppError('UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');

@@ -34,6 +34,7 @@ export function describeDisclosure(config: CarrierConfig, hotline: string, facts
     cycle: facts.cycle,
     package_label: packageName(facts),
     price_text: `${money(facts.price)}/${cycle}`,
+    cycle_text: `Mỗi ${cycle}`,
     charging_method: CHARGING_METHOD,
     carrier: config.carrierName,
     provider: config.siteName,
@@ -66,7 +67,8 @@ export function describeEvent(
     case 'subscribed':
       return {
         title: 'Đăng ký gói cước thành công',
-        body: `Bạn đã đăng ký ${name}, giá ${price}, sử dụng đến ${end}. Gói tự động gia hạn. ${cancel}`,
+        // Decree 147/2024: the service, its code and short code, the cycle and price, how to cancel, the hotline.
+        body: `Bạn đã đăng ký ${name} (mã ${facts.smsCode}, đầu số ${config.shortCode}), giá ${price}, sử dụng đến ${end}. Gói tự động gia hạn mỗi ${cycleText(facts.cycle)}. ${cancel} Hotline ${config.hotline}.`,
       };
     case 'not_subscribed':
       return {
@@ -98,7 +100,7 @@ export function describeEvent(
     case 'cancelled':
       return {
         title: 'Đã hủy gói cước',
-        body: `Bạn đã hủy gói ${name}. Gói không gia hạn nữa${end ? `, bạn vẫn học được đến ${end}` : ''}. Việc hủy hoàn toàn miễn phí.`,
+        body: `Bạn đã hủy gói ${name} (mã ${facts.smsCode}). Gói không gia hạn nữa, không trừ thêm tiền${end ? `, bạn vẫn học được đến ${end}` : ''}. Việc hủy hoàn toàn miễn phí. Hotline ${config.hotline}.`,
       };
   }
 }

@@ -296,3 +296,31 @@ export async function readHotlineSetting(db: Db): Promise<string | null> {
   const row = await db.selectFrom('site_settings').select('value').where('key', '=', 'HOTLINE').executeTakeFirst();
   return row?.value.trim() ? row.value.trim() : null;
 }
+
+/** The learner's carrier charges created since `since`, newest first, with the package each paid for. */
+export function listChargesForUser(db: Db, userId: number, since: string, limit: number) {
+  return db
+    .selectFrom('carrier_charges')
+    .innerJoin('subscriptions', 'subscriptions.id', 'carrier_charges.subscription_id')
+    .innerJoin('course_pods', 'course_pods.id', 'subscriptions.pod_id')
+    .innerJoin('courses', 'courses.id', 'subscriptions.course_id')
+    .select([
+      'carrier_charges.id',
+      'carrier_charges.kind',
+      'carrier_charges.amount',
+      'carrier_charges.status',
+      'carrier_charges.msisdn',
+      'carrier_charges.operator_txn_id',
+      'carrier_charges.created_at',
+      'subscriptions.cycle',
+      'course_pods.sms_code',
+      'course_pods.name as pod_name',
+      'courses.title as course_title',
+    ])
+    .where('subscriptions.user_id', '=', userId)
+    .where('carrier_charges.created_at', '>=', since)
+    .orderBy('carrier_charges.created_at', 'desc')
+    .orderBy('carrier_charges.id', 'desc')
+    .limit(limit)
+    .execute();
+}

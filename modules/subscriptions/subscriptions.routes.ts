@@ -36,6 +36,7 @@ export const disclosureSchema = z.object({
   cycle: z.number().int(),
   package_label: z.string(),
   price_text: z.string(),
+  cycle_text: z.string(),
   charging_method: z.string(),
   carrier: z.string(),
   provider: z.string(),
@@ -45,6 +46,29 @@ export const disclosureSchema = z.object({
   renew: z.string(),
   cancel: z.string(),
   free_note: z.string(),
+});
+
+export const chargeHistorySchema = z.object({
+  days: z.number().int(),
+  since: z.string(),
+  total_charged: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      kind: z.enum(['subscribe', 'renewal']),
+      kind_label: z.string(),
+      course_title: z.string(),
+      package_label: z.string(),
+      sms_code: z.string().nullable(),
+      amount: z.number().int(),
+      status: z.string(),
+      status_label: z.string(),
+      charged: z.boolean(),
+      msisdn: z.string(),
+      operator_txn_id: z.string().nullable(),
+    }),
+  ),
 });
 
 const inboundSmsSchema = z.object({
@@ -81,6 +105,19 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await request.services.subscriptions.list(requireApiViewer(request).id) }),
+  );
+
+  app.get(
+    '/api/user/subscription/charges.json',
+    {
+      schema: {
+        tags,
+        summary:
+          'Lịch sử trừ tiền tài khoản di động trong 180 ngày (đăng ký, gia hạn, cả lần không trừ được) và tổng số tiền đã trừ',
+        response: { 200: envelope(chargeHistorySchema) },
+      },
+    },
+    async (request) => ({ data: await request.services.subscriptions.charges(requireApiViewer(request).id) }),
   );
 
   app.post(

@@ -16,6 +16,7 @@ import type { CartLine } from '../cart/cart.service.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as ordersRepo from '../orders/orders.repository.ts';
 import { chargeAndConfirm, type CarrierConfig, type ChargeResult } from './carrier.ts';
+import { createChargeHistory } from './charge-history.ts';
 import type { ChargeToSettle } from './renewals.ts';
 import {
   describeDisclosure,
@@ -373,6 +374,8 @@ export function createSubscriptionsService(deps: {
     resumeRenewals,
     cancel,
     list,
+    /** Every charge of the last 180 days (Decree 147/2024). */
+    charges: createChargeHistory({ db, clock }).list,
     hotline,
     page: SUBSCRIPTIONS_PAGE,
     checkingNotice: CARRIER_MESSAGES.pending,

@@ -103,6 +103,9 @@ export const tableOwners: Record<string, string> = {
   affiliate_payouts: 'affiliates',
   // partnerships: requests to work together.
   partnership_requests: 'partnerships',
+  // offline: modules/offline/offline.table.ts (issue 21).
+  offline_licences: 'offline',
+  offline_sync_ops: 'offline',
   // exams: modules/exams/exams.table.ts.
   exams: 'exams',
   exam_parts: 'exams',

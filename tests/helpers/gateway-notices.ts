@@ -26,19 +26,51 @@ export function signedVnpayNotice(txnRef: string, amount: number): Record<string
 /** The signed fields the simulator put on the browser's return: the same as its IPN. */
 export const returnFields = (returnLocation: string) => Object.fromEntries(new URL(returnLocation).searchParams);
 
-/** Delivers a gateway notification (IPN) with these fields: MoMo posts JSON, OnePay and VNPay GET. */
+/**
+ * The notification the simulator sent (or lost) for the payment the browser returned from: the return's
+ * fields, except for ZaloPay, whose callback is its own key2-signed `{ data, mac, type }`.
+ */
+export function noticeFields(t: TestContext, method: GatewayMethod, returnLocation: string): Record<string, string> {
+  const fields = returnFields(returnLocation);
+  if (method !== 'zalopay') return fields;
+  const callback = t.services.payments.simulator!.zalopay!.callbackOf(fields.apptransid ?? '');
+  if (!callback) throw new Error(`the ZaloPay simulator approved no payment ${fields.apptransid}`);
+  return { ...callback, type: String(callback.type) };
+}
+
+/** Delivers a gateway notification (IPN) with these fields: MoMo and ZaloPay post JSON, OnePay and VNPay GET. */
 export function deliverIpn(t: TestContext, method: GatewayMethod, fields: Record<string, string>) {
   const url = `/api/payment/${GATEWAY_PATH[method]}/ipn`;
-  return method === 'momo'
+  return method === 'momo' || method === 'zalopay'
     ? t.app.inject({ method: 'POST', url, payload: fields, remoteAddress: nextClientAddress() })
     : t.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(fields)}`, remoteAddress: nextClientAddress() });
 }
 
-/** Whether an IPN answer is the gateway's "received, handled" (MoMo 204, OnePay responsecode=1, VNPay 00). */
+/**
+ * Whether an IPN answer is the gateway's "received, handled" (MoMo 204, OnePay responsecode=1, VNPay 00,
+ * ZaloPay return_code 1 or 2 "already handled": both stop its retries).
+ */
 export function ipnAcknowledged(method: GatewayMethod, answer: { statusCode: number; body: string }) {
   if (method === 'momo') return answer.statusCode === 204;
+  if (method === 'zalopay') return [1, 2].includes((JSON.parse(answer.body) as { return_code: number }).return_code);
   if (method === 'vnpay') return (JSON.parse(answer.body) as { RspCode: string }).RspCode === '00';
   return answer.body === 'responsecode=1&desc=confirm-success';
+}
+
+/**
+ * The gateway says the attempt failed, although it is paid: MoMo, OnePay and VNPay by a declined
+ * notification (the same one re-signed); ZaloPay, which calls back only successes, by its query answer —
+ * its back office shows the transaction failed while reconciliation runs, then paid again.
+ */
+export async function reportDeclined(t: TestContext, method: GatewayMethod, fields: Record<string, string>) {
+  if (method !== 'zalopay')
+    return ipnAcknowledged(method, await deliverIpn(t, method, declinedFields(t, method, fields)));
+  const appTransId = String((JSON.parse(fields.data ?? '{}') as { app_trans_id?: string }).app_trans_id);
+  const transaction = t.services.payments.simulator!.find('zalopay', appTransId)!;
+  Object.assign(transaction, { status: 'failed', code: '-2' });
+  const report = await t.services.payments.reconcile(new Date(Date.now() + 10 * 60_000));
+  Object.assign(transaction, { status: 'paid', code: '1' });
+  return report.failed >= 1;
 }
 
 /** The same notification re-signed as a decline (the gateway said the payment failed). */
@@ -83,7 +115,7 @@ export async function paidWithoutNotice(
     code,
     shopper,
     course,
-    fields: returnFields(String(decided.headers.location)),
+    fields: noticeFields(t, method, String(decided.headers.location)),
     details: async () => (await shopper.call('GET', `/api/user/order/details.json?code=${code}`)).json().data,
     cancel: () => shopper.call('POST', '/api/user/order/cancel.json', { code }),
     enrolments: () => count('enrolments'),

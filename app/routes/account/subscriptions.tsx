@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
 import { FormMessage } from '../../components/form-field';
+import { ChargeHistoryList } from '../../components/subscriptions/charge-history';
 import { runForm } from '../../forms.server';
 import { requireViewer } from '../../guards.server';
 import { buildMeta } from '../../meta';
@@ -13,10 +14,14 @@ const cancelForm = z.object({ intent: z.literal('cancel'), id: z.coerce.number()
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
   const url = new URL(request.url);
-  const subscriptions = await context.services.subscriptions.list(viewer.id);
+  const [subscriptions, charges] = await Promise.all([
+    context.services.subscriptions.list(viewer.id),
+    context.services.subscriptions.charges(viewer.id),
+  ]);
   const confirmId = Number(url.searchParams.get('huy')) || null;
   return {
     subscriptions,
+    charges,
     confirm: subscriptions.find((item) => item.id === confirmId && item.can_cancel) ?? null,
     subscribed: url.searchParams.get('dang-ky') === 'thanh-cong',
     // The operator has not confirmed the charge yet (checkout): the answer follows by SMS and notification.
@@ -53,7 +58,7 @@ const TONES: Record<string, string> = {
 };
 
 export default function SubscriptionsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { subscriptions, confirm, subscribed, checking, hotline } = loaderData;
+  const { subscriptions, charges, confirm, subscribed, checking, hotline } = loaderData;
   const busy = useNavigation().state !== 'idle';
   const notice = actionData && 'notice' in actionData ? actionData.notice : undefined;
   return (
@@ -179,6 +184,7 @@ export default function SubscriptionsPage({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       )}
+      {subscriptions.length > 0 || charges.items.length > 0 ? <ChargeHistoryList history={charges} /> : null}
     </div>
   );
 }

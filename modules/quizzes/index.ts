@@ -1,0 +1,3 @@
+/** The quizzes module's public face: the service type other modules receive from the composition root, the answers schema. */
+export type { QuizzesService } from './quizzes.service.ts';
+export { quizAnswers } from './quizzes.routes.ts';
