@@ -20,6 +20,7 @@ export default [
     index('routes/studio/index.tsx'),
     route('don-hang', 'routes/studio/orders.tsx'),
     route('don-hang/:code', 'routes/studio/order.tsx'),
+    route('chuyen-khoan', 'routes/studio/transfers.tsx'),
     route('hoc-vien', 'routes/studio/users.tsx'),
     route('hoc-vien/:id', 'routes/studio/user.tsx'),
     route('nhat-ky', 'routes/studio/audit.tsx'),
@@ -122,7 +123,10 @@ export default [
     route('kiem-tra-sdt', 'routes/auth/check-phone.tsx'),
   ]),
 
-  layout('layouts/mobile-payment.tsx', [route('gio-hang/thanh-toan', 'routes/checkout.tsx')]),
+  layout('layouts/mobile-payment.tsx', [
+    route('gio-hang/thanh-toan', 'routes/checkout.tsx'),
+    route('thanh-toan/chuyen-khoan/:code', 'routes/transfer.tsx'),
+  ]),
 
   layout('layouts/learning.tsx', [route('vao-hoc/:slug', 'routes/study.tsx')]),
 

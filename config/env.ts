@@ -179,6 +179,23 @@ const envSchema = z
     /** Reconciliation of pending gateway payments: how often, and how old a payment must be first. */
     RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
     RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+    // Bank transfers by VietQR (decision 0018): the account learners transfer to, and the secret the
+    // bank-notification service signs its webhook with. Outside production a demo account and secret
+    // apply; in production the method is offered only when all four are set.
+    VIETQR_BANK_BIN: z
+      .string()
+      .regex(/^\d{6}$/, 'phải là mã BIN ngân hàng 6 chữ số')
+      .optional(),
+    VIETQR_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^[0-9A-Za-z]{1,19}$/, 'phải là số tài khoản (tối đa 19 chữ số hoặc chữ cái)')
+      .optional(),
+    /** The account holder as the bank shows it (uppercase, no marks). */
+    VIETQR_ACCOUNT_NAME: z.string().min(2).max(70).optional(),
+    /** The bank's name shown to learners; without it, the name known for the BIN. */
+    VIETQR_BANK_NAME: z.string().min(2).max(70).optional(),
+    /** HMAC-SHA256 key of the bank-notification webhook (hex signature in x-bank-signature). */
+    BANK_WEBHOOK_SECRET: z.string().min(16, 'cần ít nhất 16 ký tự').optional(),
     // Web Push (VAPID). Required in production; elsewhere a key pair is generated once and kept in DATA_DIR.
     VAPID_PUBLIC_KEY: z
       .string()

@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ExamsTables } from '../modules/exams/exams.table.ts';
 import type { JobsTables } from '../modules/jobs/jobs.table.ts';
+import type { TransfersTables } from '../modules/transfers/transfers.table.ts';
 import type { OfflineTables } from '../modules/offline/offline.table.ts';
 
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -162,7 +163,7 @@ export interface OutboxMessagesTable {
 }
 
 /** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */
-export interface Database extends ExamsTables, JobsTables, OfflineTables {
+export interface Database extends ExamsTables, JobsTables, TransfersTables, OfflineTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;

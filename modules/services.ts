@@ -73,6 +73,13 @@ import {
   type ExamsService,
 } from './exams/index.ts';
 import { createJobQueue, createJobServices, type JobServices } from './jobs/index.ts';
+import {
+  createTransfersAdmin,
+  createTransfersService,
+  readTransfersConfig,
+  type TransfersAdmin,
+  type TransfersService,
+} from './transfers/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices, JobServices {
   engine: Engine;
@@ -121,6 +128,10 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   activationAdmin: ActivationAdmin<Actor>;
   /** The studio's roles and locking of users (the accounts module's studio operations). */
   accountsAdmin: AccountsAdmin<Actor>;
+  /** Bank transfers by VietQR: matching of notified credits, the payment page (null when no account is set). */
+  transfers: TransfersService | null;
+  /** The studio's bank credits: the list needing a person, the manual match (null when transfers are off). */
+  transfersAdmin: TransfersAdmin<Actor> | null;
   /** The studio course editor, part 2: combos, quizzes, scheduling, reorder (course-extras.service.ts). */
   courseExtras: CourseExtrasService;
   /** Resumable (chunked) video uploads of video lessons (the video module's studio operations). */
@@ -328,6 +339,10 @@ export function createServices({
   // The studio's audit log is the studio's; the accounts operations write to it once it exists.
   const accountsAdmin = createAccountsAdmin<Actor>({ db, audit: (...entry) => studio.audit(...entry) });
   const studio = createStudioService({ db, refunds: commerce.refunds, accounts: accountsAdmin });
+  const transfersConfig = readTransfersConfig(env);
+  const transfers = transfersConfig
+    ? createTransfersService({ db, config: transfersConfig, payments: commerce.payments, orders: commerce.orders })
+    : null;
   const studioCourses = createStudioCoursesService({
     db,
     cache,
@@ -374,6 +389,10 @@ export function createServices({
     }),
     examsAdmin: createExamsAdmin({ db, audit: studio.audit }),
     ...commerce,
+    transfers,
+    transfersAdmin: transfers
+      ? createTransfersAdmin<Actor>({ db, transfers, audit: studio.audit, nameOf: (actor) => actor.viewer.fullName })
+      : null,
     studio,
     affiliates,
     affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit }),

@@ -24,6 +24,7 @@ import type { Database } from '../db/schema.ts';
 import type { Services } from '../modules/services.ts';
 import { offlineRoutes } from '../modules/offline/index.ts';
 import { siteAdminListRoutes, siteAdminRoutes, siteRoutes } from '../modules/site/index.ts';
+import { transfersAdminRoutes, transfersRoutes } from '../modules/transfers/index.ts';
 import { aliasRoutes, catalogRoutes } from '../modules/catalog/catalog.routes.ts';
 import { contentRoutes } from '../modules/content/content.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
@@ -67,6 +68,7 @@ import { registerReferral } from './http/referral.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
 import { affiliateAdminRoutes } from '../modules/affiliates/affiliates-admin.routes.ts';
 import { registerReactRouter } from './http/react-router.ts';
+import { registerServiceWorker } from './http/service-worker.ts';
 import { redactPaths } from './http/logging.ts';
 import { rootStylesheets } from './http/unavailable-page.ts';
 import { redisWithFallbackStore } from './http/rate-limit-store.ts';
@@ -282,6 +284,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(examContestsAdminRoutes);
   await app.register(examsAdminRoutes);
   await app.register(jobsAdminRoutes);
+  await app.register(transfersRoutes, { simulator: services.paymentsConfig.simulator });
+  await app.register(transfersAdminRoutes, { actorOf });
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 
@@ -322,7 +326,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     await app.register(fastifyStatic, {
       ...shared,
       root: clientDir,
-      globIgnore: ['assets/**'],
+      // sw.js is answered with the build written in front of it (registerServiceWorker).
+      globIgnore: ['assets/**', 'sw.js'],
       setHeaders: (response) => response.setHeader('cache-control', 'public, max-age=3600'),
     });
   }
@@ -338,6 +343,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
         return { buildId: build.assets.version };
       },
     );
+    // Development serves public/sw.js through Vite as is: without a build, the worker caches nothing.
+    if (!development && options.clientDir && fs.existsSync(path.join(options.clientDir, 'sw.js'))) {
+      registerServiceWorker(app, { getBuild, clientDir: options.clientDir });
+    }
     const pageCache = development ? null : createPageCache(env.PAGE_CACHE_SECONDS);
     // Any change to cached content (here, or on another instance over Redis) forgets the pages too.
     if (pageCache) services.cache.onInvalidate(() => pageCache.clear());

@@ -3,11 +3,11 @@
  * total (amount-bounds.ts); a total of 0 needs none (a free order). Remounted when the total
  * changes (a promotion applied), so the first method that can take it is the one chosen.
  */
-import { amountRefusal } from '../../modules/payments/amount-bounds';
+import { amountRefusal, transferAmountRefusal } from '../../modules/payments/amount-bounds';
 import type { GatewayMethod } from '../../modules/payments/gateway';
 
 export interface GatewayOption {
-  value: GatewayMethod;
+  value: GatewayMethod | 'vietqr';
   label: string;
 }
 
@@ -28,7 +28,10 @@ export function GatewayChoices(props: {
       </p>
     );
   }
-  const options = methods.map((method) => ({ ...method, refusal: amountRefusal(method.value, total) }));
+  const options = methods.map((method) => ({
+    ...method,
+    refusal: method.value === 'vietqr' ? transferAmountRefusal(total) : amountRefusal(method.value, total),
+  }));
   const firstOpen = options.find((option) => !option.refusal)?.value;
   const chosen = options.some((option) => option.value === selected && !option.refusal) ? selected : undefined;
   const noDefault = preferNone || selected === 'carrier';

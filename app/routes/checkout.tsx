@@ -18,19 +18,22 @@ const METHODS = [
   { value: 'zalopay', label: 'Ví ZaloPay' },
   { value: 'onepay_domestic', label: 'Thẻ ATM nội địa (OnePay)' },
   { value: 'onepay_international', label: 'Thẻ quốc tế Visa/Master/JCB (OnePay)' },
+  { value: 'vietqr', label: 'Chuyển khoản ngân hàng (VietQR)' },
 ] as const;
 
 const checkoutForm = z.object({
   intent: z.enum(['check', 'pay']),
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
   payment_method: z
-    .enum(['momo', 'vnpay', 'zalopay', 'onepay_domestic', 'onepay_international', 'carrier', 'free'])
+    .enum(['momo', 'vnpay', 'zalopay', 'onepay_domestic', 'onepay_international', 'vietqr', 'carrier', 'free'])
     .optional(),
   consent: z.literal('on').optional(),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const available = new Set(context.services.payments.gateways.keys());
+  const available = new Set<string>(context.services.payments.gateways.keys());
+  // Bank transfers are no gateway: offered when an account is configured (modules/transfers).
+  if (context.services.paymentsConfig.vietqr && context.services.transfers) available.add('vietqr');
   const methods = METHODS.filter((method) => available.has(method.value));
   const empty = { items: [], subtotal: 0, total: 0 };
   // Anonymous visitors and empty carts get the page with a way forward (the app's web view opens it directly).

@@ -22,6 +22,7 @@ import { seedPartnerships } from './partnerships.ts';
 import { seedStudioContent } from './studio-content.ts';
 import { seedStudioPeople } from './studio-people.ts';
 import { seedExams } from './exams.ts';
+import { seedTransfers } from './transfers.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -55,5 +56,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedStudioContent(trx);
     await seedStudioPeople(trx);
     await seedExams(trx);
+    await seedTransfers(trx);
   });
 }

@@ -128,10 +128,12 @@ describe('gateway amount bounds', () => {
       'onepay_international',
       'vnpay',
       'zalopay',
+      'vietqr',
       'carrier',
       'free',
     ]);
     expect(body.properties.payment_method.description).toContain('MoMo 1.000–50.000.000đ');
     expect(body.properties.payment_method.description).toContain('ZaloPay 1.000–50.000.000đ');
+    expect(body.properties.payment_method.description).toContain('chuyển khoản ngân hàng 2.000–499.999.999đ');
   });
 });

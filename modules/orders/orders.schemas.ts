@@ -14,11 +14,11 @@ export const placeOrderInput = z.object({
    * works then: a free order completes at once without a gateway).
    */
   payment_method: z
-    .enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'zalopay', 'carrier', 'free'], {
+    .enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'zalopay', 'vietqr', 'carrier', 'free'], {
       error: 'Vui lòng chọn phương thức thanh toán.',
     })
     .describe(
-      'Cổng thanh toán (MoMo 1.000–50.000.000đ, VNPay 5.000–999.999.999đ, OnePay 10.000–99.999.999đ, ZaloPay 1.000–50.000.000đ; ngoài khoảng này trả 422), carrier, hoặc free khi tổng tiền bằng 0',
+      'Cổng thanh toán (MoMo 1.000–50.000.000đ, VNPay 5.000–999.999.999đ, OnePay 10.000–99.999.999đ, ZaloPay 1.000–50.000.000đ; ngoài khoảng này trả 422), vietqr (chuyển khoản ngân hàng 2.000–499.999.999đ: payment_url là trang mã QR), carrier, hoặc free khi tổng tiền bằng 0',
     ),
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
   /** Carrier billing only: the learner agreed to the disclosure (price, cycle, renewal, how to cancel). */
@@ -26,7 +26,7 @@ export const placeOrderInput = z.object({
 });
 
 export const payAgainInput = orderCodeQuery.extend({
-  payment_method: z.enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'zalopay']).optional(),
+  payment_method: z.enum(['momo', 'onepay_domestic', 'onepay_international', 'vnpay', 'zalopay', 'vietqr']).optional(),
 });
 
 export const orderSummarySchema = z.object({

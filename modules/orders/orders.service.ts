@@ -26,6 +26,9 @@ export interface PlaceOrderInput {
   consent?: boolean | undefined;
 }
 
+/** A method that takes money online: a redirect gateway, or a bank transfer by VietQR. */
+type PaidMethod = GatewayMethod | 'vietqr';
+
 export const ORDER_NOT_FOUND = 'Không tìm thấy đơn hàng.';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -115,7 +118,7 @@ export function createOrdersService(deps: {
       throw new AppError('BUSINESS_RULE', message, { payment_method: message });
     }
     // A total of 0 is a free order whatever the method; a gateway must take the amount.
-    if (total > 0 && !carrierPlan) payments.requireGateway(input.payment_method, total);
+    if (total > 0 && !carrierPlan) payments.requireMethod(input.payment_method, total);
     const now = new Date();
     const order = await db.transaction().execute(async (trx) => {
       const orderId = await repo.insertOrder(trx, {
@@ -156,7 +159,7 @@ export function createOrdersService(deps: {
       const placed = toSummary((await repo.findOrder(db, { id: order.id }))!);
       return charged?.pending ? { order: placed, notice: charged.notice } : { order: placed };
     }
-    const paymentUrl = await payments.start(order, input.payment_method as GatewayMethod, clientIp, returnOrigin);
+    const paymentUrl = await payments.start(order, input.payment_method as PaidMethod, clientIp, returnOrigin);
     return { order: toSummary(order), payment_url: paymentUrl };
   }
 
@@ -164,7 +167,7 @@ export function createOrdersService(deps: {
   async function payAgain(
     userId: number,
     code: string,
-    method: GatewayMethod | undefined,
+    method: PaidMethod | undefined,
     clientIp: string,
     returnOrigin?: string,
   ) {
@@ -172,8 +175,8 @@ export function createOrdersService(deps: {
     if (order.status !== 'pending' || readDate(order.expires_at).getTime() <= Date.now()) {
       throw new AppError('BUSINESS_RULE', 'Đơn hàng không còn chờ thanh toán. Bạn có thể đặt lại đơn mới.');
     }
-    const chosen = method ?? (order.payment_method as GatewayMethod);
-    payments.requireGateway(chosen, order.total);
+    const chosen = method ?? (order.payment_method as PaidMethod);
+    payments.requireMethod(chosen, order.total);
     if (chosen !== order.payment_method) {
       await repo.transition(db, order.id, ['pending'], 'pending', { payment_method: chosen }, nowIso());
     }

@@ -42,3 +42,16 @@ export function amountRefusal(method: GatewayMethod, amount: number): string | n
   if (amount >= min && amount <= max) return null;
   return `${GATEWAY_SHORT_NAME[method]} nhận từ ${formatMoney(min)} đến ${formatMoney(max)}`;
 }
+
+/**
+ * Bank transfers by VietQR (NAPAS 24/7): from 2.000đ (below it a transfer costs more than it brings)
+ * to 499.999.999đ, the interbank 24/7 limit of one transfer.
+ */
+export const TRANSFER_AMOUNT_BOUNDS: AmountBounds = { min: 2_000, max: 499_999_999 };
+
+/** The reason a transfer cannot take `amount`, else null. */
+export function transferAmountRefusal(amount: number): string | null {
+  const { min, max } = TRANSFER_AMOUNT_BOUNDS;
+  if (amount >= min && amount <= max) return null;
+  return `Chuyển khoản ngân hàng nhận từ ${formatMoney(min)} đến ${formatMoney(max)}`;
+}

@@ -1,5 +1,5 @@
 /** Queries for the gateway operations: payments to reconcile, refunds and their answers. */
-import type { RefundStatus } from '../../db/schema.ts';
+import type { PaymentMethod, RefundStatus } from '../../db/schema.ts';
 import type { Db } from '../../kernel/db/index.ts';
 import { GATEWAY_METHODS } from './gateway.ts';
 
@@ -219,4 +219,15 @@ export async function insertQueryAnswer(
       created_at: now,
     })
     .execute();
+}
+
+/** The latest attempt of an order through one method (bank transfers reuse theirs). */
+export function findLatestAttempt(db: Db, orderId: number, gateway: PaymentMethod) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('gateway', '=', gateway)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }

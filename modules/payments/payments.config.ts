@@ -8,6 +8,7 @@ import type { MomoConfig } from './momo.ts';
 import type { OnepayConfig } from './onepay.ts';
 import type { VnpayConfig } from './vnpay.ts';
 import type { ZalopayConfig } from './zalopay.ts';
+import { readTransfersConfig } from '../transfers/index.ts';
 
 export const SIMULATOR_PREFIX = '/__sim/pay';
 export const MOMO_SANDBOX = {
@@ -44,6 +45,8 @@ export interface PaymentsConfig {
   onepayInternational: OnepayConfig | null;
   vnpay: VnpayConfig | null;
   zalopay: ZalopayConfig | null;
+  /** Bank transfers by VietQR are offered (modules/transfers: an account and a webhook secret are set). */
+  vietqr: boolean;
 }
 
 export function readPaymentsConfig(env: Env): PaymentsConfig {
@@ -109,5 +112,6 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
         ? { url: vnpayUrl, tmnCode: vnpayTmn, hashSecret: vnpaySecret, apiUrl: vnpayApi }
         : null,
     zalopay: zalopay.endpoint && zalopay.appId && zalopay.key1 && zalopay.key2 ? (zalopay as ZalopayConfig) : null,
+    vietqr: readTransfersConfig(env) !== null,
   };
 }

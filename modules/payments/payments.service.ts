@@ -6,12 +6,12 @@
  */
 import type { Kysely } from 'kysely';
 import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
-import type { Database, OrderRow } from '../../db/schema.ts';
+import type { Database, OrderRow, PaymentRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
-import { amountRefusal } from './amount-bounds.ts';
+import { amountRefusal, transferAmountRefusal } from './amount-bounds.ts';
 import {
   GatewayError,
   GATEWAY_METHODS,
@@ -25,7 +25,8 @@ import type { GatewaySimulator } from './gateway-simulator.ts';
 import type { Gateways } from './gateways.ts';
 import type { PaymentsConfig } from './payments.config.ts';
 import { createReconciliation } from './reconciliation.ts';
-import type { SettlementService } from './settlement.ts';
+import { findLatestAttempt } from './payment-operations.repository.ts';
+import type { Settlement, SettlementService } from './settlement.ts';
 
 export type CallbackChannel = 'ipn' | 'return' | 'app';
 
@@ -43,6 +44,9 @@ export const GATEWAY_PATH: Record<GatewayMethod, string> = {
   vnpay: 'vnpay',
   zalopay: 'zalopay',
 };
+
+/** The page where a learner pays an order by bank transfer (its QR, then the wait for the bank). */
+export const TRANSFER_PAGE = '/thanh-toan/chuyen-khoan/';
 
 export function isGatewayMethod(value: string): value is GatewayMethod {
   return (GATEWAY_METHODS as string[]).includes(value);
@@ -77,6 +81,54 @@ export function createPaymentsService(deps: {
     return gateway;
   }
 
+  /** Any method a paid order may use: a redirect gateway, or a bank transfer by VietQR when configured. */
+  function requireMethod(method: string, amount?: number): void {
+    if (method !== 'vietqr') {
+      requireGateway(method, amount);
+      return;
+    }
+    if (!config.vietqr) requireGateway(method);
+    const refusal = amount === undefined ? null : transferAmountRefusal(amount);
+    if (refusal) {
+      const message = `Không thanh toán được ${formatMoney(amount!)} qua phương thức này: ${refusal}. Vui lòng chọn phương thức khác.`;
+      throw new AppError('BUSINESS_RULE', message, { payment_method: message });
+    }
+  }
+
+  /**
+   * The `vietqr` attempt a transfer for this order counts towards: its latest one, or a new one (a
+   * learner may transfer for an order placed with another method, or the studio matches by hand).
+   */
+  async function transferAttempt(order: OrderRow): Promise<PaymentRow> {
+    const existing = await findLatestAttempt(db, order.id, 'vietqr');
+    if (existing) return existing;
+    await retryOnUniqueViolation(async () => {
+      const attempt = (await orderRepo.countPayments(db, order.id)) + 1;
+      await orderRepo.insertPayment(db, {
+        orderId: order.id,
+        gateway: 'vietqr',
+        requestId: `${order.code}${String(attempt).padStart(2, '0')}`,
+        amount: order.total,
+        now: nowIso(),
+      });
+    });
+    return (await findLatestAttempt(db, order.id, 'vietqr'))!;
+  }
+
+  /** Bank transfers (modules/transfers): the order a note names, with its transfer attempt. */
+  async function transferTarget(orderCode: string): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
+    const order = await orderRepo.findOrder(db, { code: orderCode });
+    return order ? { order, payment: await transferAttempt(order) } : null;
+  }
+
+  /**
+   * The transfers for an attempt add up to its amount: settled by the late-payment rule like a
+   * gateway's IPN (completed, or refunded when the order cannot be fulfilled), exactly once.
+   */
+  function confirmTransfer(payment: PaymentRow, bankTransactionId: string): Promise<Settlement> {
+    return settlement.confirmPaid(payment, { resultCode: 'TRANSFER', transactionId: bankTransactionId });
+  }
+
   /**
    * A new attempt for a pending order: its own reference, then the gateway's payment page.
    * `returnOrigin`: the allowed origin the learner browses under (lib/allowed-hosts.ts siteOrigin),
@@ -85,10 +137,16 @@ export function createPaymentsService(deps: {
    */
   async function start(
     order: OrderRow,
-    method: GatewayMethod,
+    method: GatewayMethod | 'vietqr',
     clientIp: string,
     returnOrigin?: string,
   ): Promise<string> {
+    if (method === 'vietqr') {
+      // No gateway page: the learner transfers from our page, which shows the QR and waits.
+      requireMethod(method, order.total);
+      await transferAttempt(order);
+      return `${returnOrigin ?? config.publicUrl}${TRANSFER_PAGE}${order.code}`;
+    }
     const gateway = requireGateway(method, order.total);
     // Two taps on "Thanh toán" at once: the one that loses the attempt number takes the next one.
     const requestId = await retryOnUniqueViolation(async () => {
@@ -165,5 +223,15 @@ export function createPaymentsService(deps: {
     afterMinutes: config.reconcileAfterMinutes,
   });
 
-  return { start, handleCallback, requireGateway, gateways, reconcile, simulator: deps.simulator ?? null };
+  return {
+    start,
+    handleCallback,
+    requireGateway,
+    requireMethod,
+    transferTarget,
+    confirmTransfer,
+    gateways,
+    reconcile,
+    simulator: deps.simulator ?? null,
+  };
 }

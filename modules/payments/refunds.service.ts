@@ -214,20 +214,25 @@ export function createRefundsService(deps: {
     if (!claim || !payment || !order) return 'refused' as const;
     const gateway = gateways.get(payment.gateway as GatewayMethod);
     let result: RefundResult;
-    try {
-      if (!gateway) throw new Error('Cổng thanh toán không còn được cấu hình.');
-      result = await gateway.refund({
-        transaction: toGatewayTransaction(payment, order.code),
-        refundId: claim.request_id,
-        amount: claim.amount,
-        reason: claim.reason,
-        actor: claim.actor,
-        now,
-      });
-    } catch (error) {
-      const message = `Cổng thanh toán không trả lời: ${(error as Error).message}`;
-      result = { status: 'refused', code: 'NO_ANSWER', message, raw: { error: (error as Error).message } };
-    }
+    if (payment.gateway === 'vietqr') {
+      // A bank transfer has no refund API: it joins the refund queue for a person to transfer back.
+      const message = 'Chuyển khoản ngân hàng: hoàn tiền thủ công về tài khoản đã chuyển.';
+      result = { status: 'refused', code: 'MANUAL', message, raw: { manual: true } };
+    } else
+      try {
+        if (!gateway) throw new Error('Cổng thanh toán không còn được cấu hình.');
+        result = await gateway.refund({
+          transaction: toGatewayTransaction(payment, order.code),
+          refundId: claim.request_id,
+          amount: claim.amount,
+          reason: claim.reason,
+          actor: claim.actor,
+          now,
+        });
+      } catch (error) {
+        const message = `Cổng thanh toán không trả lời: ${(error as Error).message}`;
+        result = { status: 'refused', code: 'NO_ANSWER', message, raw: { error: (error as Error).message } };
+      }
     if (result.status === 'refused') {
       const refused = { status: 'refused' as const, gatewayRef: null, code: result.code, message: result.message };
       await repo.settleRefund(db, claimId, { ...refused, raw: result.raw }, nowIso());

@@ -118,4 +118,6 @@ export const tableOwners: Record<string, string> = {
   // jobs: modules/jobs/jobs.table.ts (the SQLite runner).
   jobs: 'jobs',
   job_periods: 'jobs',
+  // transfers: modules/transfers/transfers.table.ts (bank credits notified for VietQR transfers).
+  bank_credits: 'transfers',
 };

@@ -195,6 +195,8 @@ describe('the manifest', () => {
       const watch = watchPage(page);
       await page.goto(journey.url('/'), { waitUntil: 'networkidle' });
       await waitForHydration(page);
+      // The offline shell's service worker (decision 0019), with its fetch handler, controls the page.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const cdp = await browser.context.newCDPSession(page);
       const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
       expect(manifest.url).toBe(journey.url('/manifest.webmanifest'));

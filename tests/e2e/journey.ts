@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium, watchPage, type PageWatch } from './browser.ts';
 import { openFrontDoor, type FrontDoor } from './front-door.ts';
 import { startProductServer, type ProductServer } from './server.ts';
+import type { TestContextOptions } from '../helpers/test-app.ts';
 
 export interface Journey {
   readonly server: ProductServer;
@@ -19,10 +20,11 @@ export interface Journey {
  * `frontDoor`: the product is reached through a relay opened before it listens, so PUBLIC_URL (where
  * gateways and the operator send the visitor back) reaches it; the browser uses the relay throughout
  * (as http://127.0.0.1:{port}, even when `publicHostname` makes PUBLIC_URL say another name).
+ * `serveBuild`: how the server gets its React Router build (a journey swaps in a newer one).
  */
 export function useJourney(
   env: Record<string, string> = {},
-  options: { frontDoor?: boolean; publicHostname?: string } = {},
+  options: { frontDoor?: boolean; publicHostname?: string; serveBuild?: TestContextOptions['serveBuild'] } = {},
 ): Journey {
   let server: ProductServer | undefined;
   let browser: Browser | undefined;
@@ -34,7 +36,7 @@ export function useJourney(
     // `publicHostname`: PUBLIC_URL names the door by another host name than the browser uses.
     const publicUrl =
       door && options.publicHostname ? door.origin.replace('127.0.0.1', options.publicHostname) : door?.origin;
-    server = await startProductServer(publicUrl ? { ...env, PUBLIC_URL: publicUrl } : env);
+    server = await startProductServer(publicUrl ? { ...env, PUBLIC_URL: publicUrl } : env, options.serveBuild);
     door?.forwardTo(Number(new URL(server.baseUrl).port));
     browser = await launchChromium();
   });

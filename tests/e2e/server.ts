@@ -3,7 +3,7 @@
  * migrated and seeded with the demo data, the real services and the app with the built pages,
  * listening on 127.0.0.1 on a free port. Needs the built app (`npx react-router build`).
  */
-import { createTestContext, type TestContext } from '../helpers/test-app.ts';
+import { createTestContext, type TestContext, type TestContextOptions } from '../helpers/test-app.ts';
 
 export interface ProductServer {
   /** `http://127.0.0.1:{port}`, without a trailing slash. */
@@ -12,8 +12,17 @@ export interface ProductServer {
   close(): Promise<void>;
 }
 
-export async function startProductServer(env: Record<string, string> = {}): Promise<ProductServer> {
-  const context = await createTestContext({ pages: true, seed: true, listen: true, env });
+export async function startProductServer(
+  env: Record<string, string> = {},
+  serveBuild?: TestContextOptions['serveBuild'],
+): Promise<ProductServer> {
+  const context = await createTestContext({
+    pages: true,
+    seed: true,
+    listen: true,
+    env,
+    ...(serveBuild ? { serveBuild } : {}),
+  });
   if (!context.baseUrl) {
     await context.close();
     throw new Error('The product server did not start listening.');

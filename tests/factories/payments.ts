@@ -11,7 +11,7 @@ import { claimRefund, settleRefund } from '../../modules/payments/payment-operat
 export interface GatewayOrderInput {
   userId: number;
   pod: { podId: number; courseId: number; title: string; slug: string; type: CourseType; cycle: number; price: number };
-  method: GatewayMethod;
+  method: GatewayMethod | 'vietqr';
   paidAt: Date;
   refund?: { amount: number; reason: string; at: Date; actor?: string };
 }

@@ -44,6 +44,8 @@ export interface TestContextOptions {
   databaseUrl?: string;
   /** Receives what the database connection and the services log (an outage, the recovery). */
   logger?: TestLogger;
+  /** With `pages`: how the app gets its build from the one on disk (a journey swaps in a newer one). */
+  serveBuild?: (built: ServerBuild) => () => ServerBuild;
 }
 
 /** The logger methods the database connection and the services report to. */
@@ -157,7 +159,9 @@ async function startTestApp(database: DatabaseHandle, env: Env, options: TestCon
     db: database.db,
     services,
     uploadsDir,
-    ...(build ? { getBuild: () => build, clientDir: 'build/client' } : {}),
+    ...(build
+      ? { getBuild: options.serveBuild ? options.serveBuild(build) : () => build, clientDir: 'build/client' }
+      : {}),
   });
   await app.ready();
   // Mail, SMS and Web Push are delivered by jobs (tests/helpers/outbox.ts waits for them); the

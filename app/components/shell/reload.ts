@@ -1,5 +1,5 @@
 /**
- * A failed chunk load or a storage failure reloads the target route in full, guarded so the same
+ * A failed chunk load, a storage failure or a network failure reloads the target route in full, guarded so the same
  * URL is not reloaded again within 10 seconds (SPEC §8, §9).
  */
 export const RELOAD_GUARD_MS = 10_000;
@@ -12,6 +12,9 @@ const LOAD_ERROR_PATTERNS = [
   /unable to preload css/i,
   /chunkloaderror/i,
   /loading chunk [\w-]+ failed/i,
+  // The page's data never arrived (no network): the full load is answered by the service worker
+  // with its kept copy or the offline page (decision 0019) instead of an error.
+  /^TypeError: (failed to fetch|networkerror when attempting to fetch resource\.?|load failed)$/i,
 ];
 
 export function isRecoverableLoadError(error: unknown): boolean {

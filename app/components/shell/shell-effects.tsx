@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { computeRequestKey } from '../../../lib/request-key';
 import { useUserSupportCall } from './user-support';
+import { OfflineBanner } from './offline-banner';
+import { checkForNewWorker, keepVisitedPage, registerServiceWorker, reloadIntoNewBuild } from './service-worker';
 import {
   BROWSER_ID_COOKIE,
   FROM_404_KEY,
@@ -106,7 +108,11 @@ function useBuildCheck(intervalSeconds: number): boolean {
         const response = await fetch(`/_build/manifest.json?t=${Date.now()}`, { cache: 'no-store' });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const { buildId } = (await response.json()) as { buildId?: string };
-        if (buildId && buildId !== current) setUpdateAvailable(true);
+        if (buildId && buildId !== current) {
+          setUpdateAvailable(true);
+          // The new build's worker starts fetching its shell now, ready when "Tải lại" is pressed.
+          checkForNewWorker();
+        }
       } catch (error) {
         console.warn('[shell] không kiểm tra được phiên bản mới', error);
       }
@@ -115,6 +121,16 @@ function useBuildCheck(intervalSeconds: number): boolean {
     return () => window.clearInterval(timer);
   }, [intervalSeconds]);
   return updateAvailable;
+}
+
+/** Pages reached client-side are kept by the service worker too, once their data has arrived. */
+function useKeptNavigations(path: string): void {
+  const [first] = useState(path);
+  useEffect(() => {
+    if (path === first) return;
+    const timer = window.setTimeout(() => keepVisitedPage(window.location.href), 1_000);
+    return () => window.clearTimeout(timer);
+  }, [path, first]);
 }
 
 export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckIntervalSeconds: number }) {
@@ -127,8 +143,19 @@ export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckInterval
   useMyCourseFlag(pathname);
   useVisitTracking(search);
   useUserSupportCall(`${pathname}${search}${hash}`);
+  useEffect(() => registerServiceWorker(), []);
+  useKeptNavigations(`${pathname}${search}`);
   const updateAvailable = useBuildCheck(buildCheckIntervalSeconds);
-  if (!updateAvailable) return null;
+  return (
+    <>
+      <OfflineBanner />
+      {updateAvailable ? <UpdatePrompt /> : null}
+    </>
+  );
+}
+
+/** "Đã có phiên bản mới": the reload hands over to the new build's service worker first. */
+function UpdatePrompt() {
   return (
     <div
       role="status"
@@ -138,7 +165,7 @@ export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckInterval
       <button
         type="button"
         className="rounded-lg bg-white px-3 py-1.5 font-semibold text-slate-900"
-        onClick={() => window.location.reload()}
+        onClick={() => void reloadIntoNewBuild()}
       >
         Tải lại
       </button>

@@ -1,0 +1,67 @@
+/**
+ * The studio's transfer API under /api/admin/: the bank credits needing a person (`orders.read`)
+ * and matching an unmatched credit to an order (`orders.refund`, admins: it moves money to an order).
+ * The studio's permission check arrives as `actorOf` (server/app.ts), as for the site's studio routes.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, idParams, listOf } from '../../kernel/http/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { creditSchema, creditsQuery, matchInput } from './transfers.schemas.ts';
+
+const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+
+type StudioActor = Parameters<NonNullable<FastifyRequest['services']['transfersAdmin']>['match']>[0];
+
+export const transfersAdminRoutes: FastifyPluginAsyncZod<{
+  actorOf: (request: FastifyRequest) => StudioActor;
+}> = async (app, { actorOf }) => {
+  const tags = ['admin'];
+  // 401 / 403 come first, before the query or body is validated.
+  app.addHook('onRequest', async (request) => {
+    actorOf(request);
+  });
+  const adminOf = (request: FastifyRequest) => {
+    const admin = request.services.transfersAdmin;
+    if (!admin) throw new AppError('NOT_FOUND', 'Chuyển khoản ngân hàng chưa được bật.');
+    return admin;
+  };
+
+  app.get(
+    '/api/admin/transfers.json',
+    {
+      config: { permission: 'orders.read' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Tiền chuyển khoản ngân hàng báo có (quyền orders.read): mặc định các giao dịch cần xử lý — chưa khớp đơn, chuyển thiếu, chuyển thừa, chờ hoàn tiền; ?view=tat-ca để xem tất cả',
+        querystring: creditsQuery,
+        response: { 200: listOf(creditSchema) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await adminOf(request).list(request.query);
+      return { data: items, meta: { page: request.query.page, limit: request.query.limit, total } };
+    },
+  );
+
+  app.post(
+    '/api/admin/transfers/:id/match.json',
+    {
+      config: { permission: 'orders.refund' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Gán một giao dịch chưa khớp cho đơn hàng (quyền orders.refund): đủ tiền thì đơn hoàn tất, thiếu thì chờ, đơn không giao được thì vào hàng chờ hoàn tiền',
+        params: idParams,
+        body: matchInput,
+        response: { 200: envelope(creditSchema) },
+      },
+    },
+    async (request) => ({
+      data: await adminOf(request).match(actorOf(request), request.params.id, request.body.order_code),
+    }),
+  );
+};
