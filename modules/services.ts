@@ -45,6 +45,10 @@ import { createAffiliatesStudio, type AffiliatesStudio } from './affiliates/affi
 import { createCatalogAdminService, type CatalogAdminService } from './studio/catalog-admin.service.ts';
 import { createImageCropService, type ImageCropService } from './studio/image-crop.ts';
 import { createStudioCommerce, type StudioCommerce } from './studio/commerce/index.ts';
+import { createPromotionsAdmin, type PromotionsAdmin } from './promotions/index.ts';
+import { createActivationAdmin, type ActivationAdmin } from './activation/index.ts';
+import { createAccountsAdmin, type AccountsAdmin } from './accounts/index.ts';
+import { createDiscussionAdmin } from './discussion/index.ts';
 import {
   createCourseEditorExtras,
   type CourseExtrasService,
@@ -116,8 +120,14 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
   studioCourses: StudioCoursesService;
-  /** The studio's commerce: promotions, activation-code batches, carrier subscriptions. */
+  /** The studio's carrier subscriptions. */
   studioCommerce: StudioCommerce;
+  /** The studio's promotions (the promotions module's studio operations). */
+  promotionsAdmin: PromotionsAdmin<Actor>;
+  /** The studio's activation-code batches (the activation module's studio operations). */
+  activationAdmin: ActivationAdmin<Actor>;
+  /** The studio's roles and locking of users (the accounts module's studio operations). */
+  accountsAdmin: AccountsAdmin<Actor>;
   /** Bank transfers by VietQR: matching of notified credits, the payment page (null when no account is set). */
   transfers: TransfersService | null;
   /** The studio's bank credits: the list needing a person, the manual match (null when transfers are off). */
@@ -326,7 +336,9 @@ export function createServices({
     remoteSimulator,
     orderHooks: affiliates.hooks,
   });
-  const studio = createStudioService({ db, refunds: commerce.refunds });
+  // The studio's audit log is the studio's; the accounts operations write to it once it exists.
+  const accountsAdmin = createAccountsAdmin<Actor>({ db, audit: (...entry) => studio.audit(...entry) });
+  const studio = createStudioService({ db, refunds: commerce.refunds, accounts: accountsAdmin });
   const transfersConfig = readTransfersConfig(env);
   const transfers = transfersConfig
     ? createTransfersService({ db, config: transfersConfig, payments: commerce.payments, orders: commerce.orders })
@@ -389,6 +401,9 @@ export function createServices({
     catalogAdmin: createCatalogAdminService({ db, cache, site, audit: studio.audit }),
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
     studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
+    promotionsAdmin: createPromotionsAdmin({ db, audit: studio.audit, catalog, accounts }),
+    activationAdmin: createActivationAdmin({ db, audit: studio.audit, catalog, accounts }),
+    accountsAdmin,
     studioCourses,
     ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),
     videoUploads: createVideoAdmin({
@@ -403,7 +418,13 @@ export function createServices({
     studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     supportAdmin: createSupportAdmin({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPeople,
-    studioDesk: createStudioDeskService({ db, notifications, messaging, audit: studio.audit }),
+    studioDesk: createStudioDeskService({
+      db,
+      notifications,
+      messaging,
+      audit: studio.audit,
+      discussion: createDiscussionAdmin({ db, audit: studio.audit }),
+    }),
     broadcasts: createBroadcastsService({ db, notifications, jobs: jobServices.jobs, audit: studio.audit }),
     ...extras,
     offline: createOfflineServices({

@@ -56,6 +56,8 @@ import { actorOf, studioRoutes } from '../modules/studio/studio.routes.ts';
 import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
 import { catalogAdminRoutes, imageCropRoutes } from '../modules/studio/catalog-admin.routes.ts';
 import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
+import { promotionsAdminRoutes } from '../modules/promotions/index.ts';
+import { activationAdminRoutes } from '../modules/activation/index.ts';
 import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes.ts';
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
 import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
@@ -260,6 +262,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(catalogAdminRoutes);
   await app.register(siteAdminRoutes, { actorOf });
   await app.register(imageCropRoutes, { imageMaxBytes: env.UPLOAD_MAX_BYTES });
+  // Promotions, activation batches, then the studio's carrier subscriptions: the OpenAPI order of paths.
+  await app.register(promotionsAdminRoutes, { actorOf });
+  await app.register(activationAdminRoutes, { actorOf });
   await app.register(studioCommerceRoutes);
   await app.register(studioCourseExtrasRoutes);
   await app.register(pushRoutes);

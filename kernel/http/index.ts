@@ -2,6 +2,7 @@
 export { envelope } from './envelope.ts';
 export { listEnvelope, listMeta, listOf, pageMeta, pageQuery, publicPageQuery } from './lists.ts';
 export { sendCsv, toCsv } from './csv.ts';
+export { adminSecurity, guardAdminRoutes } from './admin.ts';
 export {
   address,
   ADDRESS,

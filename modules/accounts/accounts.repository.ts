@@ -7,6 +7,28 @@ export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Names and contacts of users by id, for the studio's lists of who did what in another module. */
+export function findContacts(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'phone', 'email'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** Active admins other than `exceptId` (the last one may not be demoted). */
+export async function countOtherActiveAdmins(db: Db, exceptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function findUserByPhone(db: Db, phone: string) {
   return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
 }

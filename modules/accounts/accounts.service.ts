@@ -334,6 +334,11 @@ export function createAccountsService(deps: AccountsDeps) {
       return toPublicUser(user!);
     },
 
+    /** Names and contacts of users by id (the studio's lists of uses and redemptions); unknown ids are left out. */
+    contactsOf(ids: number[]) {
+      return repo.findContacts(db, ids);
+    },
+
     async acceptPolicy(userId: number): Promise<void> {
       const now = nowIso();
       await repo.updateUser(db, userId, { policy_accepted_at: now, updated_at: now });

@@ -89,3 +89,82 @@ export async function insertCodes(db: Db, rows: NewActivationCode[]): Promise<vo
       .execute();
   }
 }
+
+// ── The studio's queries (activation.admin.ts) ──
+
+/** One row per batch: its course and package, how many codes, still active, uses, created, last end. */
+export function batchSummaries(db: Db) {
+  return db
+    .selectFrom('activation_codes')
+    .select((eb) => [
+      'batch',
+      eb.fn.min('course_id').as('course_id'),
+      eb.fn.min('pod_id').as('pod_id'),
+      eb.fn.countAll<number>().as('codes'),
+      eb.fn.sum<number>('is_active').as('active_codes'),
+      eb.fn.sum<number>('used').as('uses'),
+      eb.fn.min('created_at').as('created_at'),
+      eb.fn.max('ends_at').as('ends_at'),
+    ])
+    .groupBy('batch');
+}
+
+export type BatchSummaryRow = Awaited<ReturnType<ReturnType<typeof batchSummaries>['execute']>>[number];
+
+export function codesOfBatch(db: Db, batch: string) {
+  return db.selectFrom('activation_codes').where('batch', '=', batch);
+}
+
+/** One page of a batch's codes, in the order they were made. */
+export function listBatchCodes(db: Db, batch: string, page: { page: number; limit: number }) {
+  return codesOfBatch(db, batch)
+    .select(['id', 'code', 'max_uses', 'used', 'access_days', 'starts_at', 'ends_at', 'is_active'])
+    .orderBy('id')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+}
+
+/** The latest redemptions of a batch's codes, newest first. */
+export function listBatchRedemptions(db: Db, batch: string, limit: number) {
+  return db
+    .selectFrom('activation_redemptions')
+    .innerJoin('activation_codes', 'activation_codes.id', 'activation_redemptions.code_id')
+    .select([
+      'activation_redemptions.id',
+      'activation_redemptions.user_id',
+      'activation_redemptions.created_at',
+      'activation_codes.code',
+    ])
+    .where('activation_codes.batch', '=', batch)
+    .orderBy('activation_redemptions.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A code's batch, by the code as stored. */
+export function findCodeBatch(db: Db, code: string) {
+  return db.selectFrom('activation_codes').select(['id', 'batch']).where('code', '=', code).executeTakeFirst();
+}
+
+/** Stops every still-active code of a batch; the number stopped. */
+export async function revokeBatch(db: Db, batch: string): Promise<number> {
+  const updated = await db
+    .updateTable('activation_codes')
+    .set({ is_active: 0 })
+    .where('batch', '=', batch)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows);
+}
+
+/** Stops one code if it is active; 1 when it was, 0 when it was already stopped. */
+export async function revokeCode(db: Db, id: number): Promise<number> {
+  const updated = await db
+    .updateTable('activation_codes')
+    .set({ is_active: 0 })
+    .where('id', '=', id)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows);
+}

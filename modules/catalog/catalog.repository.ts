@@ -130,3 +130,28 @@ export function listViewedCourseIds(db: Db, userId: number, limit: number) {
 export function findCategoryRef(db: Db, id: number) {
   return db.selectFrom('categories').select(['id', 'slug', 'name']).where('id', '=', id).executeTakeFirst();
 }
+
+/** Ids and titles of courses (any state), for the studio's screens of other modules. */
+export function courseTitles(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('courses').select(['id', 'title']).where('id', 'in', ids).orderBy('id').execute();
+}
+
+/** Ids and names (as `title`) of categories of any type and state. */
+export function categoryTitles(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('categories').select(['id', 'name as title']).where('id', 'in', ids).orderBy('id').execute();
+}
+
+/** Every course by title with each of its packages (a course without one comes once, `pod_id` null). */
+export function coursesWithPackages(db: Db, limit: number) {
+  return db
+    .selectFrom('courses')
+    .leftJoin('course_pods', 'course_pods.course_id', 'courses.id')
+    .select(['courses.id', 'courses.title', 'course_pods.id as pod_id', 'course_pods.name', 'course_pods.cycle'])
+    .orderBy('courses.title')
+    .orderBy('course_pods.position')
+    .orderBy('course_pods.id')
+    .limit(limit)
+    .execute();
+}

@@ -143,6 +143,11 @@ export function createCatalogService({
     listTeachers,
     getTeacher,
     findTeacherSlug,
+    /** Titles of courses or names of categories by id, in any state (the studio's promotions and codes). */
+    titlesOf: (kind: 'courses' | 'categories', ids: number[]) =>
+      kind === 'courses' ? repo.courseTitles(db, [...new Set(ids)]) : repo.categoryTitles(db, [...new Set(ids)]),
+    /** Every course with each of its packages, by title (what an activation-code batch may be bound to). */
+    coursesWithPackages: () => repo.coursesWithPackages(db, 2000),
     invalidate: () => cache.invalidate('catalog:'),
   };
 }

@@ -1,5 +1,5 @@
 /** Private notes, the lesson discussion and error reports. */
-import type { ErrorReportReason, ErrorReportStatus } from '../../db/schema.ts';
+import type { ErrorReportReason, ErrorReportStatus, ErrorReviewStatus } from '../../db/schema.ts';
 import type { Db } from '../../kernel/db/index.ts';
 
 export function listNotes(db: Db, userId: number, lessonId: number) {
@@ -190,4 +190,28 @@ export async function moveErrorReport(
     .where('status', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export function findErrorReport(db: Db, id: number) {
+  return db.selectFrom('lesson_error_reports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The studio's review of a report, with the learner-facing status that follows it. */
+export async function reviewErrorReport(
+  db: Db,
+  id: number,
+  review: {
+    review_status: ErrorReviewStatus;
+    review_note: string | null;
+    reviewed_by: number;
+    status: ErrorReportStatus;
+    now: string;
+  },
+) {
+  const { now, ...set } = review;
+  await db
+    .updateTable('lesson_error_reports')
+    .set({ ...set, reviewed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }

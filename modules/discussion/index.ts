@@ -1,2 +1,6 @@
-/** The discussion module's public face: the type other modules receive from the composition root. */
+/**
+ * The discussion module's public face: the type other modules receive from the composition root,
+ * and the studio's review of lesson error reports.
+ */
 export type { DiscussionService } from './discussion.service.ts';
+export { createDiscussionAdmin, type DiscussionAdmin } from './discussion.admin.ts';

@@ -1,6 +1,6 @@
 /** Promotions, the categories or courses they apply to, and their uses. */
-import { sql } from 'kysely';
-import type { NewPromotion } from '../../db/schema.ts';
+import { sql, type Updateable } from 'kysely';
+import type { NewPromotion, PromotionRow, PromotionsTable } from '../../db/schema.ts';
 import type { Db } from '../../kernel/db/index.ts';
 
 export function findByCode(db: Db, code: string) {
@@ -24,6 +24,7 @@ export function listTargets(db: Db, promotionId: number) {
     .selectFrom('promotion_targets')
     .select(['kind', 'target_id'])
     .where('promotion_id', '=', promotionId)
+    .orderBy('target_id')
     .execute();
 }
 
@@ -118,4 +119,62 @@ export async function insertPromotion(
       .execute();
   }
   return { id };
+}
+
+// ── The studio's queries (promotions.admin.ts) ──
+
+/** Every promotion, newest first (they are few: the studio filters and folds them in memory). */
+export function listAll(db: Db, type: PromotionRow['type'] | undefined) {
+  let select = db.selectFrom('promotions').selectAll().orderBy('id', 'desc');
+  if (type) select = select.where('type', '=', type);
+  return select.execute();
+}
+
+export function findById(db: Db, id: number) {
+  return db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Saves a promotion's columns and replaces its targets. */
+export async function updatePromotion(
+  db: Db,
+  id: number,
+  promotion: Updateable<PromotionsTable>,
+  targets: { kind: 'category' | 'course'; target_id: number }[],
+) {
+  await db.updateTable('promotions').set(promotion).where('id', '=', id).execute();
+  await db.deleteFrom('promotion_targets').where('promotion_id', '=', id).execute();
+  if (targets.length > 0)
+    await db
+      .insertInto('promotion_targets')
+      .values(targets.map((target) => ({ ...target, promotion_id: id })))
+      .execute();
+}
+
+/** One page of a promotion's uses, newest first, with the order each discounted. */
+export function listUsages(db: Db, promotionId: number, page: { page: number; limit: number }) {
+  return db
+    .selectFrom('promotion_usages')
+    .innerJoin('orders', 'orders.id', 'promotion_usages.order_id')
+    .select([
+      'promotion_usages.id',
+      'promotion_usages.user_id',
+      'promotion_usages.discount',
+      'promotion_usages.created_at',
+      'orders.code as order_code',
+      'orders.status as order_status',
+    ])
+    .where('promotion_usages.promotion_id', '=', promotionId)
+    .orderBy('promotion_usages.id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+}
+
+export async function countUsages(db: Db, promotionId: number) {
+  const row = await db
+    .selectFrom('promotion_usages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('promotion_id', '=', promotionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

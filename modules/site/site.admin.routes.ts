@@ -7,10 +7,18 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idParams, listOf, listQuery, sendCsv, toCsv } from '../../kernel/http/index.ts';
+import {
+  adminSecurity as security,
+  envelope,
+  guardAdminRoutes as guard,
+  idParams,
+  listOf,
+  listQuery,
+  sendCsv,
+  toCsv,
+} from '../../kernel/http/index.ts';
 import * as schemas from './site.admin.schemas.ts';
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const tags = ['admin'];
 const deleted = { 200: envelope(z.object({ id: z.number() })) };
 
@@ -20,15 +28,6 @@ type StudioActor = Parameters<FastifyRequest['services']['siteAdmin']['saveBanne
 export interface SiteAdminRoutesOptions {
   /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
   actorOf: (request: FastifyRequest) => StudioActor;
-}
-
-/** 401 / 403 come first, before the query or body is validated; a route must name its permission. */
-function guard(app: FastifyInstance, actorOf: SiteAdminRoutesOptions['actorOf']) {
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    actorOf(request);
-  });
 }
 
 interface Crud<Item, Input, Query> {

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
-import type { Database, ErrorReportStatus, ErrorReviewStatus, SupportRequestsTable } from '../../db/schema.ts';
+import type { Database, ErrorReviewStatus, SupportRequestsTable } from '../../db/schema.ts';
 import { iso, isoOrNull } from '../../kernel/db/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,14 +17,6 @@ import { REASON_LABELS, REVIEW_STATUS_LABELS, SUPPORT_STATUS_LABELS } from './pe
 import type { Actor, Page, StudioService } from './studio.service.ts';
 
 type SupportStatus = SupportRequestsTable['status'];
-
-/** The learner-facing state that follows the review (the learning API shows `status`). */
-const LEARNER_STATUS: Record<ErrorReviewStatus, ErrorReportStatus> = {
-  new: 'pending',
-  confirmed: 'processing',
-  fixed: 'complete',
-  rejected: 'complete',
-};
 
 const offsetOf = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
 
@@ -50,6 +42,14 @@ export function createStudioDeskService(deps: {
   notifications: NotificationsService;
   messaging: MessagingService;
   audit: StudioService['audit'];
+  /** The discussion module's studio operation (its `discussion.admin.ts`): the review writes its error reports. */
+  discussion: {
+    reviewErrorReport(
+      actor: Actor,
+      id: number,
+      input: { review_status: ErrorReviewStatus; note?: string | undefined },
+    ): Promise<void>;
+  };
 }) {
   const { db, notifications, messaging, audit } = deps;
 
@@ -257,33 +257,13 @@ export function createStudioDeskService(deps: {
       return toReportItem(row);
     },
 
-    /** A review state with an optional note; the learner-facing `status` follows it. */
+    /** A review state with an optional note (the discussion module's rule and write), answered as the desk's item. */
     async reviewReport(
       actor: Actor,
       id: number,
       input: { review_status: ErrorReviewStatus; note?: string | undefined },
     ) {
-      const row = await repo.findReport(db, id);
-      if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy báo lỗi.');
-      const now = nowIso();
-      await db
-        .updateTable('lesson_error_reports')
-        .set({
-          review_status: input.review_status,
-          review_note: input.note ? input.note : row.review_note,
-          reviewed_by: actor.viewer.id,
-          reviewed_at: now,
-          status: LEARNER_STATUS[input.review_status],
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-      await audit(
-        actor,
-        'error_report.review',
-        { type: 'lesson_error_report', id },
-        { review_status: { from: row.review_status, to: input.review_status }, note: input.note ?? null },
-      );
+      await deps.discussion.reviewErrorReport(actor, id, input);
       return toReportItem((await repo.findReport(db, id))!);
     },
   };

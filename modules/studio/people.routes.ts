@@ -40,8 +40,8 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const people = request.services.studioPeople;
-      return { data: await people.setRole(actorOf(request), request.params.id, request.body.role) };
+      const accounts = request.services.accountsAdmin;
+      return { data: await accounts.setRole(actorOf(request), request.params.id, request.body.role) };
     },
   );
 

@@ -1,10 +1,9 @@
 /**
- * Studio people: an admin changes a user's role (never their own, never the last admin's) and
- * grants, extends or revokes enrolments (through the enrolments module) with a reason; the
+ * Studio people: staff grants, extends or revokes enrolments (through the enrolments module) with a reason; the
  * learner is notified and every change is audited.
  */
 import type { Kysely } from 'kysely';
-import type { Database, Role } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
@@ -48,27 +47,6 @@ export function createStudioPeopleService(deps: {
   }
 
   return {
-    /** A new role; the admin cannot change their own, nor demote the last active admin. */
-    async setRole(actor: Actor, id: number, role: Role) {
-      const user = await userOrFail(id);
-      if (user.id === actor.viewer.id) throw new AppError('BUSINESS_RULE', 'Bạn không thể đổi vai trò của chính mình.');
-      if (user.role === role) return { id: user.id, role, changed: false };
-      if (user.role === 'admin') {
-        const admins = await db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('role', '=', 'admin')
-          .where('status', '=', 'active')
-          .where('id', '!=', user.id)
-          .executeTakeFirstOrThrow();
-        if (Number(admins.n) === 0)
-          throw new AppError('BUSINESS_RULE', 'Đây là quản trị viên cuối cùng: hãy chỉ định quản trị viên khác trước.');
-      }
-      await db.updateTable('users').set({ role, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
-      await audit(actor, 'user.role', { type: 'user', id }, { role: { from: user.role, to: role } });
-      return { id: user.id, role, changed: true };
-    },
-
     /** Gives the learner a course for `days` (null = without end); refused when they already have it. */
     async grant(actor: Actor, userId: number, input: { course_id: number; days: number | null; reason: string }) {
       const user = await userOrFail(userId);

@@ -69,7 +69,7 @@ describe('roles', () => {
     await s.t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', other.id).execute();
     await s.t.db.updateTable('users').set({ status: 'locked' }).where('id', '=', other.id).execute();
     // A locked admin does not count: the signed-in admin is the last active one.
-    const demoted = await s.t.services.studioPeople
+    const demoted = await s.t.services.accountsAdmin
       .setRole(
         { viewer: { id: other.id, fullName: 'x', role: 'admin', sessionId: 's' }, ip: null },
         s.adminId,

@@ -152,10 +152,6 @@ export function listEnrolmentsWithCourses(db: Db, userId: number) {
     .execute();
 }
 
-export async function setUserStatus(db: Db, userId: number, status: 'active' | 'locked', now: string) {
-  await db.updateTable('users').set({ status, updated_at: now }).where('id', '=', userId).execute();
-}
-
 export interface NewAuditEntry {
   actorId: number | null;
   actorName: string;

@@ -8,6 +8,7 @@ import type { Database, OrderStatus, PaymentMethod, Role } from '../../db/schema
 import { iso, isoOrNull, searchTerms } from '../../kernel/db/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AccountsAdmin } from '../accounts/index.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
@@ -60,7 +61,12 @@ export interface AuditQuery extends Page {
 
 export type StudioService = ReturnType<typeof createStudioService>;
 
-export function createStudioService(deps: { db: Kysely<Database>; refunds: RefundsService }) {
+export function createStudioService(deps: {
+  db: Kysely<Database>;
+  refunds: RefundsService;
+  /** The accounts module's studio operations: locking writes its users and sessions. */
+  accounts: Pick<AccountsAdmin<Actor>, 'setLocked'>;
+}) {
   const { db, refunds } = deps;
 
   function audit(actor: Actor, action: string, target: { type: string; id: string | number }, summary: unknown) {
@@ -251,30 +257,10 @@ export function createStudioService(deps: { db: Kysely<Database>; refunds: Refun
     };
   }
 
-  /** Lock: sign-in is refused and every session ends now. Unlock: sign-in works again. */
+  /** Lock or unlock (the accounts module's rule and write), answered as the studio's user item. */
   async function setLocked(actor: Actor, id: number, locked: boolean) {
-    const user = await accountsRepo.findUserById(db, id);
-    if (!user) throw new AppError('NOT_FOUND', 'Không tìm thấy người dùng.');
-    if (user.id === actor.viewer.id)
-      throw new AppError('BUSINESS_RULE', 'Bạn không thể khóa tài khoản của chính mình.');
-    if (user.status === 'pending')
-      throw new AppError('BUSINESS_RULE', 'Tài khoản chưa kích hoạt nên không khóa hoặc mở khóa được.');
-    const to = locked ? 'locked' : 'active';
-    const now = nowIso();
-    const revoked = await db.transaction().execute(async (trx) => {
-      await repo.setUserStatus(trx, id, to, now);
-      return locked ? accountsRepo.revokeSessionsOfUser(trx, id, now) : 0;
-    });
-    await audit(
-      actor,
-      locked ? 'user.lock' : 'user.unlock',
-      { type: 'user', id },
-      {
-        status: { from: user.status, to },
-        sessions_revoked: revoked,
-      },
-    );
-    return { ...toUserItem({ ...user, status: to }), sessions_revoked: revoked };
+    const { user, revoked } = await deps.accounts.setLocked(actor, id, locked);
+    return { ...toUserItem(user), sessions_revoked: revoked };
   }
 
   async function listAudit(query: AuditQuery) {

@@ -118,4 +118,47 @@ describe('module boundaries', () => {
       ['kernel/auth/viewer.ts', 'modules/services.ts'],
     ]);
   });
+
+  describe('client-safe faces (public.ts)', () => {
+    const faces = {
+      ...clean,
+      'modules/b/b.labels.ts': "export const B_TEXT = { on: 'Bật' };",
+      'modules/b/b.schemas.ts': [
+        "import { z } from 'zod';",
+        "import { vnd } from '../../lib/money.ts';",
+        "import type { Database } from '../../db/schema.ts';",
+        'export const bInput = z.number().min(vnd);',
+        'export type B = Database;',
+      ].join('\n'),
+      'modules/b/public.ts': "export * from './b.labels.ts';\nexport * from './b.schemas.ts';",
+      'app/routes/b.tsx': "import { B_TEXT } from '../../modules/b/public';\nexport const x = B_TEXT;",
+      'modules/a/a.page.ts': "import { bInput } from '../b/public.ts';\nexport const y = bInput;",
+    };
+
+    it('may be imported by app/ and other modules, and may import zod, lib/ and types of db/', () => {
+      expect(checkBoundaries(tree(faces)).violations).toEqual([]);
+    });
+
+    it('reports server code it reaches, however deep: db/, Node built-ins, a module index, config/', () => {
+      const report = checkBoundaries(
+        tree({
+          ...faces,
+          'modules/b/b.labels.ts': "import { when } from './b.dates.ts';\nexport const B_TEXT = { on: when };",
+          'modules/b/b.dates.ts': "import { nowIso } from '../../db/connect.ts';\nexport const when = nowIso;",
+          'db/connect.ts': "import { randomUUID } from 'node:crypto';\nexport const nowIso = randomUUID;",
+          'lib/money.ts': "import { readFileSync } from 'fs';\nexport const vnd = readFileSync;",
+          'modules/b/b.schemas.ts':
+            "import { findB } from './index.ts';\nimport '../../config/env.ts';\nimport { vnd } from '../../lib/money.ts';\nexport const bInput = [findB, vnd];",
+          'config/env.ts': 'export const env = {};',
+        }),
+      );
+      expect(report.violations.map((v) => [v.file, v.target])).toEqual([
+        ['lib/money.ts', 'fs'],
+        ['modules/b/b.dates.ts', 'db/connect.ts'],
+        ['modules/b/b.schemas.ts', 'config/env.ts'],
+        ['modules/b/b.schemas.ts', 'modules/b/index.ts'],
+      ]);
+      expect(report.violations[1]!.reason).toContain('reached from modules/b/public.ts, the client-safe face');
+    });
+  });
 });

@@ -2,6 +2,7 @@
 // depend on each other in a circle. Pure over a directory tree, so a test can run it on a fixture;
 // scripts/lint/module-boundaries.ts runs it on the repository against a committed baseline.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -161,7 +162,12 @@ export function moduleOf(file: string): string | null {
   return parts[0] === 'modules' && parts.length > 2 ? parts[1]! : null;
 }
 
-const isPublicFace = (target: string) => /^modules\/[^/]+\/index\.tsx?$/.test(target);
+/**
+ * A module's public faces: `index.ts` (its server face) and `public.ts` (its client-safe face: labels,
+ * constants, form schemas that pages show in the browser; see `clientSafetyViolations`).
+ */
+const isPublicFace = (target: string) => /^modules\/[^/]+\/(index|public)\.tsx?$/.test(target);
+const isClientFace = (file: string) => /^modules\/[^/]+\/public\.tsx?$/.test(file);
 const isCompositionRoot = (file: string) => file.startsWith('modules/') && file.split('/').length === 2;
 
 /** Why an import breaks the rules, or null when it is allowed. */
@@ -177,11 +183,11 @@ export function violationOf(edge: ImportEdge): string | null {
     if (isCompositionRoot(to)) return 'a module does not import the composition root (modules/services.ts)';
     const target = moduleOf(to);
     if (target === own || isPublicFace(to)) return null;
-    return `another module is imported only through modules/${target}/index.ts`;
+    return `another module is imported only through modules/${target}/index.ts (or its client-safe public.ts)`;
   }
   if (from.startsWith('app/')) {
     if (layer !== 'modules' || isCompositionRoot(to) || isPublicFace(to)) return null;
-    return `app/ imports a module only through modules/${moduleOf(to)}/index.ts`;
+    return `app/ imports a module only through modules/${moduleOf(to)}/index.ts (or its client-safe public.ts)`;
   }
   if (from.startsWith('kernel/')) {
     if (layer === 'modules' || layer === 'app' || layer === 'server')
@@ -257,17 +263,75 @@ export function moduleCycles(edges: ImportEdge[], runtimeOnly: boolean): ModuleC
     .sort((a, b) => a.members.join().localeCompare(b.members.join()));
 }
 
-/** The whole check on one tree: boundary violations and module cycles. */
+const NODE_BUILTINS = new Set(builtinModules);
+const isNodeBuiltin = (specifier: string) =>
+  specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!);
+
+/** Why a runtime import is server code a client-safe face must not reach, or null. */
+function serverReach(edge: ImportEdge): string | null {
+  if (edge.external) return isNodeBuiltin(edge.to) ? `the Node built-in ${edge.to}` : null;
+  const layer = edge.to.split('/')[0]!;
+  if (layer === 'db' || layer === 'server' || layer === 'config') return `${layer}/`;
+  if (isCompositionRoot(edge.to)) return 'the composition root';
+  if (/^modules\/[^/]+\/index\.tsx?$/.test(edge.to)) return "a module's server face (index.ts)";
+  return null;
+}
+
+/**
+ * A client-safe face (`modules/<name>/public.ts`) ships to the browser with the pages that import
+ * it: nothing it reaches through runtime imports (its module's files, kernel/, lib/, other public
+ * faces, followed file by file) may import db/, server/, config/, a Node built-in, the composition
+ * root or a module's index.ts. Type-only imports are erased and do not count.
+ */
+export function clientSafetyViolations(root: string, files: string[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const face of files.filter(isClientFace)) {
+    const seen = new Set([face]);
+    const queue = [face];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      for (const edge of importsOf(root, file)) {
+        if (edge.typeOnly) continue;
+        const reach = serverReach(edge);
+        if (reach) {
+          violations.push({
+            file,
+            target: edge.to,
+            reason: `reached from ${face}, the client-safe face, it imports ${reach}: server code in the browser bundle`,
+          });
+        } else if (
+          !edge.external &&
+          SOURCE.test(edge.to) &&
+          !seen.has(edge.to) &&
+          existsSync(path.join(root, edge.to))
+        ) {
+          seen.add(edge.to);
+          queue.push(edge.to);
+        }
+      }
+    }
+  }
+  return violations;
+}
+
+/** The whole check on one tree: boundary violations (client-safe faces included) and module cycles. */
 export function checkBoundaries(root: string): BoundaryReport {
-  const edges = sourceFiles(root).flatMap((file) => importsOf(root, file));
+  const files = sourceFiles(root);
+  const edges = files.flatMap((file) => importsOf(root, file));
   const seen = new Set<string>();
   const violations: Violation[] = [];
-  for (const edge of edges) {
-    const reason = violationOf(edge);
-    const key = `${edge.from}\0${edge.to}`;
-    if (reason && !seen.has(key)) {
+  const found = [
+    ...edges.flatMap((edge) => {
+      const reason = violationOf(edge);
+      return reason ? [{ file: edge.from, target: edge.to, reason }] : [];
+    }),
+    ...clientSafetyViolations(root, files),
+  ];
+  for (const violation of found) {
+    const key = `${violation.file}\0${violation.target}`;
+    if (!seen.has(key)) {
       seen.add(key);
-      violations.push({ file: edge.from, target: edge.to, reason });
+      violations.push(violation);
     }
   }
   violations.sort((a, b) => a.file.localeCompare(b.file) || a.target.localeCompare(b.target));

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
-import { batchCodesQuery, batchParams, revokeReason } from '../../../modules/studio/commerce/schemas';
+import { batchCodesQuery, batchParams, revokeReason } from '../../../modules/activation/public';
 import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { batch } = batchParams.parse({ batch: params.batch });
   const { query } = readListQuery(batchCodesQuery, request, '');
   const detail = await loadInStudio(() =>
-    context.services.studioCommerce.codes.detail(batch, { page: query.page, limit: query.limit }),
+    context.services.activationAdmin.detail(batch, { page: query.page, limit: query.limit }),
   );
   const fresh = Number(new URL(request.url).searchParams.get('moi') ?? 0);
   return { detail, fresh, canWrite: can(viewer.role, 'codes.write') };
@@ -29,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = parseForm(revokeReason, values);
   if (isFormState(parsed)) return formError(parsed, values);
   const actor = { viewer, ip: context.clientIp };
-  const codes = context.services.studioCommerce.codes;
+  const codes = context.services.activationAdmin;
   return runForm(values, async () => {
     const code = String(form.get('code') ?? '');
     const printed = String(form.get('printed') ?? code);

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useLocation, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
-import { batchesQuery, batchInput } from '../../../modules/studio/commerce/schemas';
+import { batchesQuery, batchInput } from '../../../modules/activation/public';
 import { can } from '../../../modules/studio/permissions';
 import { Pagination } from '../../components/pagination';
 import { FormField, FormMessage } from '../../components/form-field';
@@ -16,7 +16,7 @@ const FIELDS = ['target', 'count', 'uses', 'access_days', 'starts_at', 'ends_at'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireStudio(request, context, 'codes.read');
   const { query } = readListQuery(batchesQuery, request, '/api/admin/activation-batches.json');
-  const codes = context.services.studioCommerce.codes;
+  const codes = context.services.activationAdmin;
   const result = await codes.list(query);
   const canWrite = can(viewer.role, 'codes.write');
   return { ...result, query, canWrite, targets: canWrite ? await codes.targets() : [] };
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(batchInput, values);
   if (isFormState(parsed)) return formError(parsed, values);
   return runForm(values, async () => {
-    const made = await context.services.studioCommerce.codes.generate({ viewer, ip: context.clientIp }, parsed);
+    const made = await context.services.activationAdmin.generate({ viewer, ip: context.clientIp }, parsed);
     throw redirect(`/studio/ma-kich-hoat/${encodeURIComponent(made.batch)}?moi=${made.count}`);
   });
 }

@@ -1,8 +1,8 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatAmount } from '../../../lib/format/money';
-import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/studio/commerce/labels';
-import { idParams, promotionInput } from '../../../modules/studio/commerce/schemas';
+import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT, promotionInput } from '../../../modules/promotions/public';
+import { idParams } from '../../../kernel/http/index';
 import { can } from '../../../modules/studio/permissions';
 import { FormField, FormMessage } from '../../components/form-field';
 import { Badge, buttonClass, inputClass, PageTitle, textLinkClass } from '../../components/studio/studio-ui';
@@ -48,7 +48,7 @@ function promotionId(raw: string): number | null {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireStudio(request, context, params.id === 'moi' ? 'promotions.write' : 'promotions.read');
   const id = promotionId(params.id);
-  const promotions = context.services.studioCommerce.promotions;
+  const promotions = context.services.promotionsAdmin;
   const promotion = id === null ? null : await loadInStudio(() => promotions.detail(id));
   const usages = id === null ? null : await promotions.usages(id, { page: 1, limit: 50 });
   const saved = new URL(request.url).searchParams.has('da-luu');
@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = parseForm(promotionInput, values);
   if (isFormState(parsed)) return formError(parsed, values);
   const actor = { viewer, ip: context.clientIp };
-  const promotions = context.services.studioCommerce.promotions;
+  const promotions = context.services.promotionsAdmin;
   return runForm(values, async () => {
     if (id === null) {
       const created = await promotions.create(actor, parsed);

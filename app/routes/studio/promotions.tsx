@@ -1,8 +1,7 @@
 import { Form, Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
-import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT } from '../../../modules/studio/commerce/labels';
-import { promotionsQuery } from '../../../modules/studio/commerce/schemas';
+import { PROMOTION_STATE_TEXT, PROMOTION_TYPE_TEXT, promotionsQuery } from '../../../modules/promotions/public';
 import { can } from '../../../modules/studio/permissions';
 import { Pagination } from '../../components/pagination';
 import { Badge, Empty, FilterActions, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
@@ -15,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireStudio(request, context, 'promotions.read');
   const { query: parsed, csv } = readListQuery(promotionsQuery, request, '/api/admin/promotions.json');
   const { format: _format, ...query } = parsed;
-  const result = await context.services.studioCommerce.promotions.list(query);
+  const result = await context.services.promotionsAdmin.list(query);
   return { ...result, query, csv, canWrite: can(viewer.role, 'promotions.write') };
 }
 

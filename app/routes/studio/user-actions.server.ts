@@ -50,7 +50,7 @@ export async function userAction(request: Request, context: AppLoadContext, user
     return runForm(
       values,
       async () => {
-        const result = await people.setRole(actor, userId, parsed.role);
+        const result = await context.services.accountsAdmin.setRole(actor, userId, parsed.role);
         return done(intent, result.changed ? 'Đã đổi vai trò.' : 'Vai trò không thay đổi.');
       },
       intent,

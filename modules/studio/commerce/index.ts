@@ -1,10 +1,8 @@
-/** The studio's commerce: promotions, activation-code batches, carrier subscriptions. */
+/** The studio's commerce: carrier subscriptions (promotions and activation batches are their modules' `*.admin.ts`). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { SubscriptionsService } from '../../subscriptions/subscriptions.service.ts';
 import type { StudioService } from '../studio.service.ts';
-import { createStudioCodes } from './codes.ts';
-import { createStudioPromotions } from './promotions.ts';
 import { createStudioSubscriptions } from './subscriptions.ts';
 
 export type StudioCommerce = ReturnType<typeof createStudioCommerce>;
@@ -15,8 +13,6 @@ export function createStudioCommerce(deps: {
   subscriptions: SubscriptionsService;
 }) {
   return {
-    promotions: createStudioPromotions(deps),
-    codes: createStudioCodes(deps),
     subscriptions: createStudioSubscriptions(deps),
   };
 }

@@ -1,28 +1,47 @@
 /**
- * Studio promotions: list (folded search by code and name, state and type filters, CSV), create
- * and edit every type and limit with its targets, and the list of uses. Writes are audited.
+ * The studio's operations on promotions: list (folded search by code and name, state and type
+ * filters, CSV), create and edit every type and limit with its targets, and the list of uses.
+ * Writes are audited through the studio's log (passed in); the titles of the targets come from the
+ * catalog and the learners who used a promotion from accounts (both passed in by modules/services.ts).
  */
-import type { Kysely } from 'kysely';
-import { isUniqueViolation, nowIso, readDate, retryOnUniqueViolation } from '../../../db/connect.ts';
-import type { Database, PromotionRow } from '../../../db/schema.ts';
-import { iso } from '../../../kernel/db/index.ts';
-import { toCsv } from '../../../kernel/http/index.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { foldVietnamese } from '../../../lib/text/fold.ts';
-import type { Actor, Page } from '../studio.service.ts';
-import type { PROMOTION_STATES, PromotionInput } from './schemas.ts';
-
-type State = (typeof PROMOTION_STATES)[number];
-type Audit = (
-  actor: Actor,
-  action: string,
-  target: { type: string; id: string | number },
-  summary: unknown,
-) => Promise<unknown>;
+import { isUniqueViolation, nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
+import type { PromotionRow } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
+import { iso, type Db } from '../../kernel/db/index.ts';
+import { toCsv } from '../../kernel/http/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { foldVietnamese } from '../../lib/text/fold.ts';
+import type { PromotionInput } from './promotions.admin.schemas.ts';
+import type { PromotionState } from './promotions.labels.ts';
+import * as repo from './promotions.repository.ts';
 
 export const PROMOTION_NOT_FOUND = 'Không tìm thấy ưu đãi.';
 
-export function stateOf(row: Pick<PromotionRow, 'is_active' | 'starts_at' | 'ends_at'>, now = Date.now()): State {
+interface Page {
+  page: number;
+  limit: number;
+}
+
+export interface PromotionListQuery extends Page {
+  q?: string | undefined;
+  state?: PromotionState | undefined;
+  type?: PromotionRow['type'] | undefined;
+}
+
+export interface PromotionsAdminDeps<Actor> {
+  db: Db;
+  /** The studio's audit log (the actor is the studio's: passed on, never read here). */
+  audit: AuditLog<Actor>;
+  /** The catalog: ids and titles of the courses or categories found among `ids`. */
+  catalog: { titlesOf(kind: 'courses' | 'categories', ids: number[]): Promise<{ id: number; title: string }[]> };
+  /** Accounts: names and phones of users by id. */
+  accounts: { contactsOf(ids: number[]): Promise<{ id: number; full_name: string; phone: string | null }[]> };
+}
+
+export function stateOf(
+  row: Pick<PromotionRow, 'is_active' | 'starts_at' | 'ends_at'>,
+  now = Date.now(),
+): PromotionState {
   if (row.is_active !== 1) return 'stopped';
   if (readDate(row.starts_at).getTime() > now) return 'upcoming';
   if (row.ends_at !== null && readDate(row.ends_at).getTime() <= now) return 'ended';
@@ -44,19 +63,36 @@ function toRow(row: PromotionRow) {
   };
 }
 
-export interface PromotionListQuery extends Page {
-  q?: string | undefined;
-  state?: State | undefined;
-  type?: PromotionRow['type'] | undefined;
+function columns(input: PromotionInput) {
+  return {
+    code: input.code,
+    name: input.name,
+    description: input.description ?? null,
+    type: input.type,
+    value: input.value,
+    max_discount: input.max_discount ?? null,
+    min_order: input.min_order,
+    quantity: input.quantity ?? null,
+    per_user: input.per_user,
+    customer_type: input.customer_type,
+    scope: input.scope,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at ?? null,
+    is_active: input.is_active ? 1 : 0,
+    is_public: input.is_public ? 1 : 0,
+  };
 }
 
-export function createStudioPromotions({ db, audit }: { db: Kysely<Database>; audit: Audit }) {
+const taken = () =>
+  new AppError('CONFLICT', 'Mã giảm giá đã tồn tại.', { code: 'Mã giảm giá đã tồn tại, vui lòng chọn mã khác.' });
+
+export type PromotionsAdmin<Actor> = ReturnType<typeof createPromotionsAdmin<Actor>>;
+
+export function createPromotionsAdmin<Actor>({ db, audit, catalog, accounts }: PromotionsAdminDeps<Actor>) {
   /** Promotions are few (hundreds at most): filtered and folded here, so "chao ban" finds "Chào bạn". */
   async function list(query: PromotionListQuery) {
-    let select = db.selectFrom('promotions').selectAll().orderBy('id', 'desc');
-    if (query.type) select = select.where('type', '=', query.type);
     const q = foldVietnamese(query.q);
-    const rows = (await select.execute())
+    const rows = (await repo.listAll(db, query.type))
       .filter((row) => !q || foldVietnamese(`${row.code} ${row.name}`).includes(q))
       .map(toRow)
       .filter((row) => !query.state || row.state === query.state);
@@ -73,26 +109,15 @@ export function createStudioPromotions({ db, audit }: { db: Kysely<Database>; au
   }
 
   async function requireRow(id: number) {
-    const row = await db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await repo.findById(db, id);
     if (!row) throw new AppError('NOT_FOUND', PROMOTION_NOT_FOUND);
     return row;
   }
 
   async function detail(id: number) {
     const row = await requireRow(id);
-    const targets = await db
-      .selectFrom('promotion_targets')
-      .select(['kind', 'target_id'])
-      .where('promotion_id', '=', id)
-      .orderBy('target_id')
-      .execute();
-    const ids = targets.map((t) => t.target_id);
-    const titled =
-      ids.length === 0
-        ? []
-        : row.scope === 'categories'
-          ? await db.selectFrom('categories').select(['id', 'name as title']).where('id', 'in', ids).execute()
-          : await db.selectFrom('courses').select(['id', 'title']).where('id', 'in', ids).execute();
+    const ids = (await repo.listTargets(db, id)).map((t) => t.target_id);
+    const titled = await catalog.titlesOf(row.scope === 'categories' ? 'categories' : 'courses', ids);
     return {
       ...toRow(row),
       description: row.description,
@@ -114,8 +139,7 @@ export function createStudioPromotions({ db, audit }: { db: Kysely<Database>; au
   async function checkTargets(input: PromotionInput) {
     if (input.scope === 'all') return;
     const ids = [...new Set(input.target_ids)];
-    const table = input.scope === 'courses' ? 'courses' : 'categories';
-    const found = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+    const found = await catalog.titlesOf(input.scope, ids);
     const missing = ids.filter((id) => !found.some((row) => row.id === id));
     if (missing.length > 0) {
       const what = input.scope === 'courses' ? 'khóa học' : 'danh mục';
@@ -125,55 +149,24 @@ export function createStudioPromotions({ db, audit }: { db: Kysely<Database>; au
     }
   }
 
-  const taken = () =>
-    new AppError('CONFLICT', 'Mã giảm giá đã tồn tại.', { code: 'Mã giảm giá đã tồn tại, vui lòng chọn mã khác.' });
-
-  function columns(input: PromotionInput) {
-    return {
-      code: input.code,
-      name: input.name,
-      description: input.description ?? null,
-      type: input.type,
-      value: input.value,
-      max_discount: input.max_discount ?? null,
-      min_order: input.min_order,
-      quantity: input.quantity ?? null,
-      per_user: input.per_user,
-      customer_type: input.customer_type,
-      scope: input.scope,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at ?? null,
-      is_active: input.is_active ? 1 : 0,
-      is_public: input.is_public ? 1 : 0,
-    };
-  }
-
   async function write(promotionId: number | null, input: PromotionInput): Promise<number> {
     await checkTargets(input);
     const now = nowIso();
     const kind = input.scope === 'courses' ? ('course' as const) : ('category' as const);
+    const targets =
+      input.scope === 'all' ? [] : [...new Set(input.target_ids)].map((target_id) => ({ kind, target_id }));
     try {
       // A concurrent save (the same code, or the same promotion's targets): checked again, as if it had come first.
       return await retryOnUniqueViolation(async () => {
-        const clash = await db.selectFrom('promotions').select('id').where('code', '=', input.code).executeTakeFirst();
+        const clash = await repo.findByCode(db, input.code);
         if (clash && clash.id !== promotionId) throw taken();
         return db.transaction().execute(async (trx) => {
-          let id = promotionId;
-          if (id === null) {
-            const values = { ...columns(input), used: 0, created_at: now, updated_at: now };
-            id = (await trx.insertInto('promotions').values(values).returning('id').executeTakeFirstOrThrow()).id;
-          } else {
-            await trx
-              .updateTable('promotions')
-              .set({ ...columns(input), updated_at: now })
-              .where('id', '=', id)
-              .execute();
-            await trx.deleteFrom('promotion_targets').where('promotion_id', '=', id).execute();
+          if (promotionId !== null) {
+            await repo.updatePromotion(trx, promotionId, { ...columns(input), updated_at: now }, targets);
+            return promotionId;
           }
-          const targets = [...new Set(input.target_ids)].map((target_id) => ({ promotion_id: id!, kind, target_id }));
-          if (input.scope !== 'all' && targets.length > 0)
-            await trx.insertInto('promotion_targets').values(targets).execute();
-          return id;
+          const values = { ...columns(input), used: 0, created_at: now, updated_at: now };
+          return (await repo.insertPromotion(trx, values, targets)).id;
         });
       });
     } catch (error) {
@@ -208,35 +201,21 @@ export function createStudioPromotions({ db, audit }: { db: Kysely<Database>; au
     return detail(id);
   }
 
-  function filteredUsages(id: number) {
-    return db
-      .selectFrom('promotion_usages')
-      .innerJoin('orders', 'orders.id', 'promotion_usages.order_id')
-      .innerJoin('users', 'users.id', 'promotion_usages.user_id')
-      .where('promotion_usages.promotion_id', '=', id);
-  }
-
   async function usages(id: number, page: Page) {
     await requireRow(id);
-    const rows = await filteredUsages(id)
-      .select([
-        'promotion_usages.id',
-        'promotion_usages.discount',
-        'promotion_usages.created_at',
-        'orders.code as order_code',
-        'orders.status as order_status',
-        'users.id as user_id',
-        'users.full_name',
-        'users.phone',
-      ])
-      .orderBy('promotion_usages.id', 'desc')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute();
-    const count = await filteredUsages(id)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return { items: rows.map((row) => ({ ...row, created_at: iso(row.created_at) })), total: Number(count.n) };
+    const [rows, total] = await Promise.all([repo.listUsages(db, id, page), repo.countUsages(db, id)]);
+    const people = new Map((await accounts.contactsOf(rows.map((row) => row.user_id))).map((u) => [u.id, u]));
+    const items = rows.map((row) => ({
+      id: row.id,
+      discount: row.discount,
+      created_at: iso(row.created_at),
+      order_code: row.order_code,
+      order_status: row.order_status,
+      user_id: row.user_id,
+      full_name: people.get(row.user_id)?.full_name ?? '',
+      phone: people.get(row.user_id)?.phone ?? null,
+    }));
+    return { items, total };
   }
 
   async function usagesCsv(id: number) {
