@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ExamsTables } from '../modules/exams/exams.table.ts';
+import type { InvoicesTables } from '../modules/invoices/invoices.table.ts';
 import type { JobsTables } from '../modules/jobs/jobs.table.ts';
 
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -161,7 +162,7 @@ export interface OutboxMessagesTable {
 }
 
 /** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */
-export interface Database extends ExamsTables, JobsTables {
+export interface Database extends ExamsTables, JobsTables, InvoicesTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;

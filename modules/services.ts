@@ -68,8 +68,11 @@ import {
   type ExamsService,
 } from './exams/index.ts';
 import { createJobQueue, createJobServices, type JobServices } from './jobs/index.ts';
+import { createInvoices, type InvoicesServices } from './invoices/index.ts';
+import { combineOrderHooks } from './orders/order-hooks.ts';
+import { readOrderFacts } from './orders/order-facts.ts';
 
-export interface Services extends CommerceServices, LearningExtrasServices, JobServices {
+export interface Services extends CommerceServices, LearningExtrasServices, JobServices, InvoicesServices {
   engine: Engine;
   cache: Cache;
   /** The Redis connection with REDIS_URL (shared limits, throttles, cache invalidation); null without. */
@@ -302,6 +305,17 @@ export function createServices({
     defaultRate: env.AFFILIATE_DEFAULT_RATE,
     publicUrl: env.PUBLIC_URL,
   });
+  // E-invoices: issued by a job enqueued in the transaction that completes a paid order (decision 0021).
+  const invoicing = createInvoices({
+    db,
+    env,
+    jobs,
+    orderFacts: readOrderFacts,
+    buyerOf: async (userId) => {
+      const person = await profile.get(userId);
+      return { name: person.full_name, phone: person.phone, email: person.email };
+    },
+  });
   const commerce = createCommerceServices({
     db,
     env,
@@ -310,7 +324,7 @@ export function createServices({
     messaging,
     throttle,
     remoteSimulator,
-    orderHooks: affiliates.hooks,
+    orderHooks: combineOrderHooks(affiliates.hooks, invoicing.invoices.hooks),
   });
   const studio = createStudioService({ db, refunds: commerce.refunds });
   const studioCourses = createStudioCoursesService({
@@ -346,6 +360,7 @@ export function createServices({
   const jobServices = createJobServices({ db, engine, jobs, audit: studio.audit });
   return {
     ...jobServices,
+    ...invoicing,
     push,
     partnerships,
     exams,

@@ -36,6 +36,7 @@ import * as broadcastRecipients from './2026-11-26T0400-broadcast-recipients.ts'
 import * as carrierChargeQueries from './2026-11-26T0420-carrier-charge-queries.ts';
 import * as videoObjectStorage from './2026-11-26T0500-video-object-storage.ts';
 import * as paymentMethods from './2026-11-26T0600-payment-methods.ts';
+import * as invoices from './2026-11-26T0720-invoices.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0420-carrier-charge-queries': carrierChargeQueries,
   '2026-11-26T0500-video-object-storage': videoObjectStorage,
   '2026-11-26T0600-payment-methods': paymentMethods,
+  '2026-11-26T0720-invoices': invoices,
 };
 
 export const migrationProvider: MigrationProvider = {
