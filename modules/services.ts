@@ -68,7 +68,7 @@ import {
   type ExamsService,
 } from './exams/index.ts';
 import { createJobQueue, createJobServices, type JobServices } from './jobs/index.ts';
-import { createInvoices, type InvoicesServices } from './invoices/index.ts';
+import { createInvoices, createInvoicesAdmin, type InvoicesAdmin, type InvoicesServices } from './invoices/index.ts';
 import { combineOrderHooks } from './orders/order-hooks.ts';
 import { readOrderFacts } from './orders/order-facts.ts';
 
@@ -126,6 +126,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   dashboard: DashboardService;
   /** The affiliate programme: referral clicks and cookie, attribution, commissions (order hooks), figures. */
   affiliates: AffiliatesService;
+  /** The studio's e-invoices: the list (failed first) and "Xuất lại". */
+  invoicesAdmin: InvoicesAdmin<Actor>;
   /** The studio's affiliates: lists, approvals, payouts, per-course rates. */
   affiliatesStudio: AffiliatesStudio;
   /** The studio's site pages: banners, navigation, settings, route rules. */
@@ -361,6 +363,7 @@ export function createServices({
   return {
     ...jobServices,
     ...invoicing,
+    invoicesAdmin: createInvoicesAdmin<Actor>({ db, invoices: invoicing.invoices, audit: studio.audit }),
     push,
     partnerships,
     exams,

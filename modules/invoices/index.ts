@@ -8,6 +8,9 @@ import { readInvoicesConfig } from './invoices.config.ts';
 import { createInvoicesService, type InvoicesDeps, type InvoicesService } from './invoices.service.ts';
 
 export { invoicesRoutes } from './invoices.routes.ts';
+export { invoicesAdminRoutes } from './invoices.admin.routes.ts';
+export { createInvoicesAdmin, type InvoicesAdmin } from './invoices.admin.ts';
+export { adminInvoicesQuery, reissueBody, type AdminInvoice } from './invoices.schemas.ts';
 export { invoiceViewSchema, INVOICE_STATE_LABELS } from './invoices.schemas.ts';
 export type { InvoiceView } from './invoices.schemas.ts';
 export type { InvoicesService, InvoiceOrderHooks, InvoiceOrderFacts } from './invoices.service.ts';

@@ -119,3 +119,13 @@ export async function countInvoices(db: Db, state?: InvoiceState) {
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** A failed invoice sent again: pending until the job answers. */
+export async function markPending(db: Db, id: number, at: string) {
+  await db
+    .updateTable('invoices')
+    .set({ state: 'pending', updated_at: at })
+    .where('id', '=', id)
+    .where('state', '=', 'failed')
+    .execute();
+}

@@ -1,5 +1,6 @@
 /** The invoice as the API shows it (the company request at checkout: lib/invoice-request.ts). */
 import { z } from 'zod';
+import { pageQuery } from '../../kernel/http/index.ts';
 
 export const INVOICE_STATE_LABELS = {
   pending: 'Đang xuất hóa đơn',
@@ -28,3 +29,25 @@ export const invoiceViewSchema = z.object({
 });
 
 export type InvoiceView = z.infer<typeof invoiceViewSchema>;
+
+/** The studio's list: `?state=` (failed first without it), paged. */
+export const adminInvoicesQuery = pageQuery.extend({
+  state: z.enum(['pending', 'issued', 'failed'], { error: 'Trạng thái hóa đơn không hợp lệ.' }).optional(),
+});
+
+export const reissueBody = z.object({
+  id: z.coerce
+    .number({ error: 'Mã hóa đơn không hợp lệ.' })
+    .int('Mã hóa đơn không hợp lệ.')
+    .positive('Mã hóa đơn không hợp lệ.'),
+});
+
+export const adminInvoiceSchema = invoiceViewSchema.omit({ pdf_url: true }).extend({
+  order_code: z.string(),
+  user_id: z.number().int(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;

@@ -9,6 +9,7 @@ import { createPaidCourse, createPromotion } from '../../tests/factories/commerc
 import { nextClientAddress } from '../../tests/helpers/auth.ts';
 import { createShopper, decideOnSimulator, type Shopper } from '../../tests/helpers/commerce.ts';
 import { waitFor } from '../../tests/helpers/private-servers.ts';
+import { contestHelpers } from '../../tests/helpers/exam-contests.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { signMomoResult } from '../payments/momo.ts';
 import { MOMO_SANDBOX } from '../payments/payments.config.ts';
@@ -144,6 +145,37 @@ describe('a refusing provider', () => {
     const invoice = await issued(code);
     expect(invoice.attempts).toBe(3);
     expect(invoice.last_error).toBeNull();
+  });
+});
+
+describe('the studio', () => {
+  const { staff, call } = contestHelpers(() => t);
+
+  it('lists failed invoices first with their error, and "Xuất lại" (admins) sends one again', async () => {
+    const [admin, editor] = [await staff('admin'), await staff('editor')];
+    const { code } = await placeOrder(90_000);
+    t.services.invoiceSimulator!.failNext(1_000, 'Chứng thư số của người bán đã hết hạn');
+    await ipn(paidNotice(code, 90_000));
+    await waitFor(async () => (await invoicesOf(code))[0]?.state === 'failed', 'the failed invoice');
+    const listed = await call(editor, 'GET', '/api/admin/invoices.json');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().failed).toBe(1);
+    expect(listed.json().data[0]).toMatchObject({
+      order_code: code,
+      state: 'failed',
+      last_error: 'Chứng thư số của người bán đã hết hạn',
+    });
+    const onlyFailed = (await call(editor, 'GET', '/api/admin/invoices.json?state=failed')).json().data;
+    expect(onlyFailed.map((row: { order_code: string }) => row.order_code)).toEqual([code]);
+    expect((await call(null, 'GET', '/api/admin/invoices.json')).statusCode).toBe(401);
+    const id = (await invoicesOf(code))[0]!.id;
+    expect((await call(editor, 'POST', '/api/admin/invoices/reissue.json', { id })).statusCode).toBe(403);
+    t.services.invoiceSimulator!.failNext(0);
+    expect((await call(admin, 'POST', '/api/admin/invoices/reissue.json', { id })).statusCode).toBe(200);
+    expect((await issued(code)).last_error).toBeNull();
+    const again = await call(admin, 'POST', '/api/admin/invoices/reissue.json', { id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Hóa đơn này đã được xuất.');
   });
 });
 
