@@ -1,23 +1,22 @@
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatAmount } from '../../../lib/format/money';
-import { adminInvoicesQuery, INVOICE_STATE_LABELS, reissueBody } from '../../../modules/invoices/invoices.schemas';
-import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import type { FormAnswer } from '../../components/studio/people-forms';
 import { Badge, buttonClass, Empty, FilterActions, FilterSelect, PageTitle } from '../../components/studio/studio-ui';
 import { formError, isFormState, keepValues, parseForm, runForm } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
+import { adminInvoicesQuery, INVOICE_STATE_LABELS, mayReissue, reissueBody } from '../../invoices.server';
 import { buildMeta } from '../../meta';
 import { readListQuery } from '../../studio.server';
 import type { Route } from './+types/invoices';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireStudio(request, context, 'orders.read');
+  requireStudio(request, context, 'orders.read');
   const { query } = readListQuery(adminInvoicesQuery, request, '/api/admin/invoices.json');
   const result = await context.services.invoicesAdmin.list(query);
-  return { ...result, query, canReissue: can(viewer.role, 'orders.refund') };
+  return { ...result, query, canReissue: mayReissue(request, context), stateOptions: INVOICE_STATE_LABELS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Hóa đơn điện tử — Studio' });
 
 export default function StudioInvoices({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, failed, query, canReissue } = loaderData;
+  const { items, total, failed, query, canReissue, stateOptions } = loaderData;
   const answer = actionData as FormAnswer | undefined;
   const location = useLocation();
   const navigation = useNavigation();
@@ -54,7 +53,7 @@ export default function StudioInvoices({ loaderData, actionData }: Route.Compone
       </p>
       <FormMessage message={answer?.notice} tone="success" />
       <Form method="get" className="mb-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-2">
-        <FilterSelect label="Trạng thái" name="state" value={query.state} options={INVOICE_STATE_LABELS} />
+        <FilterSelect label="Trạng thái" name="state" value={query.state} options={stateOptions} />
         <FilterActions />
       </Form>
       <p className="mb-2 text-sm text-slate-700">{total} hóa đơn</p>
