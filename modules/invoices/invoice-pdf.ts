@@ -1,6 +1,6 @@
 /** The invoice as an A4 portrait PDF (the simulator's rendition; a real provider serves its own). */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatDateTime } from '../../lib/format/date.ts';
+import { formatDate, formatDateTime } from '../../lib/format/date.ts';
 import { formatAmount } from '../../lib/format/money.ts';
 import { embedVietnameseFonts } from '../../lib/pdf/vietnamese-fonts.ts';
 
@@ -21,7 +21,7 @@ export interface InvoicePdfFacts {
   };
   orderCode: string;
   lines: { name: string; amount: number }[];
-  adjusts: { template: string; series: string; number: number } | null;
+  adjusts: { template: string; series: string; number: number; issuedAt: Date } | null;
   amountBeforeVat: number;
   vatRate: number;
   vat: number;
@@ -71,7 +71,7 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Uint8Arr
   line(`Ngày lập: ${formatDateTime(facts.issuedAt)}   Mã tra cứu: ${facts.lookupCode}`);
   if (facts.adjusts)
     line(
-      `Điều chỉnh giảm cho hóa đơn ký hiệu mẫu số ${facts.adjusts.template}, ký hiệu ${facts.adjusts.series}, số ${facts.adjusts.number} (hoàn tiền đơn hàng)`,
+      `Điều chỉnh cho hóa đơn Mẫu số ${facts.adjusts.template} ký hiệu ${facts.adjusts.series} số ${facts.adjusts.number} ngày ${formatDate(facts.adjusts.issuedAt)} (hoàn tiền)`,
       { color: MUTED },
     );
   y -= 8;

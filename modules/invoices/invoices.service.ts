@@ -298,7 +298,14 @@ export function createInvoicesService(deps: InvoicesDeps) {
         },
         orderCode: invoice.order_code,
         lines: linesOf(invoice, facts),
-        adjusts: original ? { template: original.template!, series: original.series!, number: original.number! } : null,
+        adjusts: original
+          ? {
+              template: original.template!,
+              series: original.series!,
+              number: original.number!,
+              issuedAt: readDate(original.issued_at!),
+            }
+          : null,
         amountBeforeVat: invoice.amount_before_vat,
         vatRate: invoice.vat_rate,
         vat: invoice.vat,
