@@ -128,6 +128,45 @@ describe('issue at payment', () => {
   });
 });
 
+describe("the simulator's numbering", () => {
+  it('gives racing requests consecutive numbers, and a repeated request key its first answer, without gaps', async () => {
+    const simulator = t.services.invoiceSimulator!;
+    const draft = (key: string) => ({
+      requestKey: key,
+      template: '2',
+      series: 'C26TZZ',
+      issuedAt: new Date(),
+      seller: { name: 'Người bán', taxCode: '0109999999', address: 'Hà Nội' },
+      buyer: { kind: 'personal' as const, name: 'Người mua', phone: null, taxCode: null, address: null, email: null },
+      lines: [{ name: 'Khóa học', amount: 100_000 }],
+      amountBeforeVat: 100_000,
+      vatRate: 0,
+      vat: 0,
+      total: 100_000,
+    });
+    const keys = Array.from({ length: 8 }, (_, index) => `race-${index}`);
+    // Each key twice at once: a replay must not take a second number (a loser may fail and be retried).
+    const answers = await Promise.allSettled([...keys, ...keys].map((key) => simulator.issue(draft(key))));
+    const numbers = new Map<string, Set<number>>();
+    answers.forEach((answer, index) => {
+      if (answer.status !== 'fulfilled') return;
+      const key = keys[index % keys.length]!;
+      numbers.set(key, (numbers.get(key) ?? new Set()).add(answer.value.number));
+    });
+    for (const key of keys)
+      if (!numbers.has(key)) numbers.set(key, new Set([(await simulator.issue(draft(key))).number]));
+    expect([...numbers.values()].every((set) => set.size === 1)).toBe(true);
+    expect([...numbers.values()].map((set) => [...set][0]).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const sequence = await t.db
+      .selectFrom('invoice_sequences')
+      .select('last_number')
+      .where('template', '=', '2')
+      .where('series', '=', 'C26TZZ')
+      .executeTakeFirstOrThrow();
+    expect(sequence.last_number).toBe(8);
+  });
+});
+
 describe('a refusing provider', () => {
   it('records the failure, shows it as being issued again, and the job retries until it is issued', async () => {
     const { code, shopper } = await placeOrder(200_000);
