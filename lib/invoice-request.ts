@@ -14,7 +14,7 @@ export const invoiceRequestSchema = z
     tax_code: z
       .string({ error: 'Vui lòng nhập mã số thuế của công ty.' })
       .trim()
-      .min(1, 'Vui lòng nhập mã số thuế của công ty.')
+      .min(1, { message: 'Vui lòng nhập mã số thuế của công ty.', abort: true })
       .regex(TAX_CODE_PATTERN, TAX_CODE_MESSAGE),
     company_name: z
       .string({ error: 'Vui lòng nhập tên công ty.' })
