@@ -15,7 +15,7 @@ import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await createTestContext({ pages: true });
+  t = await createTestContext({ pages: true, seed: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -85,5 +85,22 @@ describe('company invoice at checkout and the invoice on the order page', () => 
     expect(studio.statusCode).toBe(200);
     expect(studio.body).toContain(order);
     expect(studio.body).toContain('href="/studio/hoa-don"');
+  });
+});
+
+describe('the demo', () => {
+  it("shows the demo learner's paid order with its invoice, and the PDF downloads", async () => {
+    const { cookie } = await signIn(t, '0912345678', 'KhaiTri@2026').then((session) => session.cookie);
+    const invoice = await t.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('lookup_code', '=', 'KT8M2QX7RJ4P')
+      .executeTakeFirstOrThrow();
+    const page = await getPage(t, `/tai-khoan/don-hang?ma=${invoice.order_code}`, cookie);
+    expect(page.body).toContain('Hóa đơn điện tử');
+    expect(page.body).toContain('KT8M2QX7RJ4P');
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/user/invoice/${invoice.id}/pdf`, headers: { cookie } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 });
