@@ -72,6 +72,7 @@ export default [
     route('ky-thi/:id/ket-qua', 'routes/studio/exam-contest-results.tsx'),
     route('ky-thi/:id/phan-tich', 'routes/studio/exam-contest-analysis.tsx'),
     route('tac-vu', 'routes/studio/jobs.tsx'),
+    route('hoa-don', 'routes/studio/invoices.tsx'),
   ]),
 
   layout('layouts/default.tsx', [

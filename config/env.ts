@@ -176,6 +176,29 @@ const envSchema = z
     ONEPAY_USER: z.string().min(1).optional(),
     ONEPAY_PASSWORD: z.string().min(1).optional(),
     VNPAY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // E-invoices (modules/invoices, decision 0021): the provider, the seller and the VAT rate.
+    /**
+     * `simulator` (numbers invoices itself; not allowed in production) or `none` (invoices wait, failed,
+     * in the studio until a provider is configured). Default: simulator outside production, none in it.
+     */
+    INVOICE_PROVIDER: z.enum(['simulator', 'none']).optional(),
+    /** VAT rate in percent applied to the amount paid (prices include VAT). */
+    INVOICE_VAT_RATE: z.coerce.number().int().min(0).max(10).default(0),
+    INVOICE_SELLER_NAME: z.string().min(1).default('Công ty Cổ phần Giáo dục Khai Trí'),
+    INVOICE_SELLER_TAX_CODE: z
+      .string()
+      .regex(/^\d{10}(-\d{3})?$/, 'phải là mã số thuế 10 chữ số, hoặc 10 chữ số-3 chữ số')
+      .default('0109999999'),
+    INVOICE_SELLER_ADDRESS: z.string().min(1).default('Số 1 Đại Cồ Việt, phường Bạch Mai, Hà Nội'),
+    /** Ký hiệu mẫu số: 1 = hóa đơn giá trị gia tăng, 2 = hóa đơn bán hàng. */
+    INVOICE_TEMPLATE: z.enum(['1', '2']).default('1'),
+    /** Ký hiệu hóa đơn: C (có mã của cơ quan thuế) or K, {YY} = the year of issue, then T and two letters. */
+    INVOICE_SERIES: z
+      .string()
+      .regex(/^[CK](\{YY\}|\d{2})[TDLMNBGH][A-Z]{2}$/, 'phải có dạng C{YY}TKT (6 ký tự, xem Thông tư 78/2021/TT-BTC)')
+      .default('C{YY}TKT'),
+    /** Seconds before an invoice the provider refused is tried again (doubled at each try). */
+    INVOICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Reconciliation of pending gateway payments: how often, and how old a payment must be first. */
     RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
     RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
@@ -282,6 +305,9 @@ export function loadEnv(source: EnvSource = process.env): Env {
     throw new EnvError([
       'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: bắt buộc khi APP_ENV=production (tạo bằng: npx web-push generate-vapid-keys)',
     ]);
+  }
+  if (result.data.APP_ENV === 'production' && result.data.INVOICE_PROVIDER === 'simulator') {
+    throw new EnvError(['INVOICE_PROVIDER: trình giả lập hóa đơn không được dùng khi APP_ENV=production']);
   }
   if (result.data.CARRIER_API_URL && !result.data.CARRIER_SMS_SECRET) {
     throw new EnvError(['CARRIER_SMS_SECRET: bắt buộc khi đặt CARRIER_API_URL']);

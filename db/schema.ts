@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ExamsTables } from '../modules/exams/exams.table.ts';
+import type { InvoicesTables } from '../modules/invoices/invoices.table.ts';
 import type { JobsTables } from '../modules/jobs/jobs.table.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.table.ts';
 import type { OfflineTables } from '../modules/offline/offline.table.ts';
@@ -163,7 +164,7 @@ export interface OutboxMessagesTable {
 }
 
 /** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */
-export interface Database extends ExamsTables, JobsTables, TransfersTables, OfflineTables {
+export interface Database extends ExamsTables, JobsTables, TransfersTables, OfflineTables, InvoicesTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;

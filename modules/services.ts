@@ -80,8 +80,11 @@ import {
   type TransfersAdmin,
   type TransfersService,
 } from './transfers/index.ts';
+import { createInvoices, createInvoicesAdmin, type InvoicesAdmin, type InvoicesServices } from './invoices/index.ts';
+import { combineOrderHooks } from './orders/order-hooks.ts';
+import { readOrderFacts } from './orders/order-facts.ts';
 
-export interface Services extends CommerceServices, LearningExtrasServices, JobServices {
+export interface Services extends CommerceServices, LearningExtrasServices, JobServices, InvoicesServices {
   engine: Engine;
   cache: Cache;
   /** The Redis connection with REDIS_URL (shared limits, throttles, cache invalidation); null without. */
@@ -147,6 +150,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   dashboard: DashboardService;
   /** The affiliate programme: referral clicks and cookie, attribution, commissions (order hooks), figures. */
   affiliates: AffiliatesService;
+  /** The studio's e-invoices: the list (failed first) and "Xuất lại". */
+  invoicesAdmin: InvoicesAdmin<Actor>;
   /** The studio's affiliates: lists, approvals, payouts, per-course rates. */
   affiliatesStudio: AffiliatesStudio;
   /** The studio's site pages: banners, navigation, settings, route rules. */
@@ -326,6 +331,17 @@ export function createServices({
     defaultRate: env.AFFILIATE_DEFAULT_RATE,
     publicUrl: env.PUBLIC_URL,
   });
+  // E-invoices: issued by a job enqueued in the transaction that completes a paid order (decision 0021).
+  const invoicing = createInvoices({
+    db,
+    env,
+    jobs,
+    orderFacts: readOrderFacts,
+    buyerOf: async (userId) => {
+      const person = await profile.get(userId);
+      return { name: person.full_name, phone: person.phone, email: person.email };
+    },
+  });
   const commerce = createCommerceServices({
     db,
     env,
@@ -334,7 +350,7 @@ export function createServices({
     messaging,
     throttle,
     remoteSimulator,
-    orderHooks: affiliates.hooks,
+    orderHooks: combineOrderHooks(affiliates.hooks, invoicing.invoices.hooks),
   });
   // The studio's audit log is the studio's; the accounts operations write to it once it exists.
   const accountsAdmin = createAccountsAdmin<Actor>({ db, audit: (...entry) => studio.audit(...entry) });
@@ -376,6 +392,8 @@ export function createServices({
   const jobServices = createJobServices({ db, engine, jobs, audit: studio.audit });
   return {
     ...jobServices,
+    ...invoicing,
+    invoicesAdmin: createInvoicesAdmin<Actor>({ db, invoices: invoicing.invoices, audit: studio.audit }),
     push,
     partnerships,
     exams,

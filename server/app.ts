@@ -41,6 +41,9 @@ import { siteOrigin } from '../lib/allowed-hosts.ts';
 import { registerPrivateAnswers } from './http/private-answers.ts';
 import { examContestsAdminRoutes, examsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
 import { jobsAdminRoutes } from '../modules/jobs/index.ts';
+import { invoicesAdminRoutes, invoicesRoutes } from '../modules/invoices/index.ts';
+import { requireApiViewer } from '../modules/accounts/guards.ts';
+import { ADDRESS_LIMITS, perAddress } from '../modules/cache/address-limits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
@@ -286,6 +289,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(jobsAdminRoutes);
   await app.register(transfersRoutes, { simulator: services.paymentsConfig.simulator });
   await app.register(transfersAdminRoutes, { actorOf });
+  await app.register(invoicesRoutes, { viewerOf: requireApiViewer, downloadLimit: perAddress(ADDRESS_LIMITS.rare) });
+  await app.register(invoicesAdminRoutes, { actorOf });
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 

@@ -120,8 +120,9 @@ export async function workQueuedJobs(services: Services): Promise<void> {
   await services.broadcasts.work();
 }
 
-/** Declares the queues of outgoing mail, SMS and Web Push and their workers; the caller starts the queue. */
-export async function registerDeliveryJobs(services: Pick<Services, 'messaging' | 'push'>): Promise<void> {
+/** Declares the queues of outgoing mail, SMS, Web Push and e-invoices and their workers; the caller starts the queue. */
+export async function registerDeliveryJobs(services: Pick<Services, 'messaging' | 'push' | 'invoices'>): Promise<void> {
   await services.messaging.registerJobs();
   await services.push.registerJobs();
+  await services.invoices.registerJobs();
 }

@@ -6,9 +6,11 @@ import { resolveCartOwner } from '../../modules/cart/cart-cookie';
 import { CarrierChoice } from '../components/carrier-disclosure';
 import { FormField, FormMessage } from '../components/form-field';
 import { GatewayChoices } from '../components/payment-methods';
+import { InvoiceRequestFields } from '../components/invoice-request';
 import { PageFrame } from '../components/page-frame';
 import { keepValues, parseForm, runForm, formError, isFormState } from '../forms.server';
 import { loginRedirectTarget, requireViewer } from '../guards.server';
+import { INVOICE_FORM_FIELDS, readInvoiceRequest } from '../invoice-request.server';
 import { buildMeta } from '../meta';
 import type { Route } from './+types/checkout';
 
@@ -59,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const form = await request.formData();
-  const values = keepValues(form, ['promotion_code', 'payment_method', 'consent']);
+  const values = keepValues(form, ['promotion_code', 'payment_method', 'consent', ...INVOICE_FORM_FIELDS]);
   const input = parseForm(checkoutForm, Object.fromEntries(form));
   if (isFormState(input)) return formError(input, values);
   const code = input.promotion_code || undefined;
@@ -74,10 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input.payment_method)
     return formError({ message: 'Vui lòng chọn phương thức thanh toán.', fields: {}, values }, values);
   const method = input.payment_method;
+  const invoice = readInvoiceRequest(form);
+  if (isFormState(invoice)) return formError(invoice, values);
   return runForm(values, async () => {
     const placed = await context.services.orders.place(
       viewer.id,
-      { payment_method: method, promotion_code: code, consent: input.consent === 'on' },
+      { payment_method: method, promotion_code: code, consent: input.consent === 'on', invoice },
       context.clientIp,
       readReferralCookie(request.headers.get('cookie')),
       context.origin,
@@ -149,6 +153,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               />
             ) : null}
           </fieldset>
+          <InvoiceRequestFields values={values} errors={failure?.fields} />
         </div>
         <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-4">
           <FormMessage message={failure?.message} fields={failure?.fields} />

@@ -37,6 +37,7 @@ import * as carrierChargeQueries from './2026-11-26T0420-carrier-charge-queries.
 import * as videoObjectStorage from './2026-11-26T0500-video-object-storage.ts';
 import * as paymentMethods from './2026-11-26T0600-payment-methods.ts';
 import * as bankTransfers from './2026-11-26T0710-bank-transfers.ts';
+import * as invoices from './2026-11-26T0720-invoices.ts';
 import * as offline from './2026-11-26T0730-offline.ts';
 
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0500-video-object-storage': videoObjectStorage,
   '2026-11-26T0600-payment-methods': paymentMethods,
   '2026-11-26T0710-bank-transfers': bankTransfers,
+  '2026-11-26T0720-invoices': invoices,
   '2026-11-26T0730-offline': offline,
 };
 

@@ -7,6 +7,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedCommerce } from './commerce.ts';
+import { seedInvoices } from './invoices.ts';
 import { seedDashboard } from './dashboard.ts';
 import { seedActivation } from './activation.ts';
 import { seedSubscriptions } from './subscriptions.ts';
@@ -41,6 +42,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedCatalog(trx, path.resolve(options.uploadsDir));
     await seedContent(trx, path.resolve(options.uploadsDir));
     await seedCommerce(trx, learnerId);
+    await seedInvoices(trx, learnerId);
     await seedActivation(trx);
     await seedSubscriptions(trx, learnerId);
     await seedLearning(trx, learnerId);

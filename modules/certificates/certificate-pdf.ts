@@ -1,24 +1,7 @@
 /** The certificate as an A4 landscape PDF, in DejaVu Sans (it has every Vietnamese letter). */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatDate } from '../../lib/format/date.ts';
-
-const FONT_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-
-function loadFonts() {
-  fonts ??= {
-    regular: fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf')),
-    bold: fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
+import { embedVietnameseFonts } from '../../lib/pdf/vietnamese-fonts.ts';
 
 export interface CertificateFacts {
   code: string;
@@ -45,10 +28,7 @@ function centred(page: PDFPage, text: string, font: PDFFont, size: number, y: nu
 
 export async function renderCertificatePdf(facts: CertificateFacts): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const { regular, bold } = loadFonts();
-  const font = await pdf.embedFont(regular, { subset: true });
-  const heavy = await pdf.embedFont(bold, { subset: true });
+  const { font, heavy } = await embedVietnameseFonts(pdf);
   pdf.setTitle(`Chứng chỉ ${facts.course_title} — ${facts.learner_name}`);
   pdf.setAuthor(facts.site_name);
   const contest = facts.contest;

@@ -18,6 +18,7 @@ export const QUEUE_LABELS: Record<string, string> = {
   'push.retry': 'Gửi lại thông báo đẩy chưa đến',
   'video.transcode': 'Chuyển mã video bài học',
   'video.maintain': 'Dọn thư mục tạm chuyển mã, gửi lại video bị treo',
+  'invoices.issue': 'Xuất hóa đơn điện tử (khi nhận thanh toán, khi hoàn tiền)',
 };
 
 const labelOf = (name: string) => QUEUE_LABELS[name] ?? name;

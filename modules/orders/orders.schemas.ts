@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoiceRequestSchema } from '../../lib/invoice-request.ts';
 
 export const orderCodeQuery = z.object({
   code: z
@@ -23,6 +24,8 @@ export const placeOrderInput = z.object({
   promotion_code: z.string().trim().max(50, 'Mã giảm giá không hợp lệ').optional(),
   /** Carrier billing only: the learner agreed to the disclosure (price, cycle, renewal, how to cancel). */
   consent: z.boolean().optional(),
+  /** A company invoice (tax code, name, address, e-mail) instead of a personal one. */
+  invoice: invoiceRequestSchema.optional(),
 });
 
 export const payAgainInput = orderCodeQuery.extend({

@@ -14,7 +14,7 @@ import { describeRefund } from '../payments/refunds.service.ts';
 import type { PromotionQuote, PromotionsService } from '../promotions/promotions.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { generateOrderCode } from './order-code.ts';
-import type { OrderHooks } from './order-hooks.ts';
+import type { CompanyInvoiceRequest, OrderHooks } from './order-hooks.ts';
 import { ORDER_STATUS_LABELS, type OrderLifecycle } from './order-lifecycle.ts';
 import * as repo from './orders.repository.ts';
 
@@ -24,6 +24,8 @@ export interface PlaceOrderInput {
   promotion_code?: string | undefined;
   /** Carrier billing: the learner agreed to the disclosure. */
   consent?: boolean | undefined;
+  /** A company invoice instead of a personal one (the invoices module keeps it). */
+  invoice?: CompanyInvoiceRequest | undefined;
 }
 
 /** A method that takes money online: a redirect gateway, or a bank transfer by VietQR. */
@@ -144,7 +146,7 @@ export function createOrdersService(deps: {
         })),
       });
       if (quote) await promotions.reserve(trx, quote, userId, orderId);
-      await deps.hooks?.placed?.(trx, { id: orderId, userId }, referral);
+      await deps.hooks?.placed?.(trx, { id: orderId, userId, invoice: input.invoice }, referral);
       return (await repo.findOrder(trx, { id: orderId }))!;
     });
     // Carrier billing charges at once; the cart keeps the package until the charge succeeds. A charge

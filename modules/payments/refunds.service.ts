@@ -99,7 +99,13 @@ export function createRefundsService(deps: {
   }
 
   /** Records an accepted refund; when the payment paid the (completed) order, the order is refunded. */
-  async function recordAccepted(claimId: number, order: OrderRow, payment: PaymentRow, result: RefundResult) {
+  async function recordAccepted(
+    claimId: number,
+    order: OrderRow,
+    payment: PaymentRow,
+    result: RefundResult,
+    amount = payment.amount,
+  ) {
     if (result.status === 'refused') throw new Error('a refused refund is not accepted');
     return db.transaction().execute(async (trx) => {
       const at = nowIso();
@@ -113,7 +119,7 @@ export function createRefundsService(deps: {
       await repo.settleRefund(trx, claimId, answer, at);
       if (order.payment_id !== payment.id) return 0;
       if (await orderRepo.transition(trx, order.id, ['completed'], 'refunded', { closed_at: at }, at))
-        await deps.hooks?.refunded?.(trx, order.id);
+        await deps.hooks?.refunded?.(trx, order.id, amount);
       return revokeForOrder(trx, order.id, at);
     });
   }
@@ -149,7 +155,7 @@ export function createRefundsService(deps: {
       await repo.settleRefund(db, claimId, { ...refused, raw: result.raw }, nowIso());
       throw new AppError('BUSINESS_RULE', `Cổng thanh toán từ chối hoàn tiền (mã ${result.code}): ${result.message}`);
     }
-    const revoked = await recordAccepted(claimId, order, payment, result);
+    const revoked = await recordAccepted(claimId, order, payment, result, amount);
     await tellRefunded(order, gateway, amount, result, order.payment_id === payment.id);
     return {
       code: order.code,

@@ -61,6 +61,11 @@ export const tableOwners: Record<string, string> = {
   payment_notifications: 'payments',
   payment_queries: 'payments',
   payment_refunds: 'payments',
+  // invoices: e-invoices of paid orders, the company details asked at checkout, numbering, the simulator's register.
+  invoices: 'invoices',
+  invoice_requests: 'invoices',
+  invoice_sequences: 'invoices',
+  invoice_simulator_issues: 'invoices',
   // enrolments: who may study what.
   enrolments: 'enrolments',
   // activation: codes and their redemptions.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatAmount, formatMoney } from '../../../lib/format/money';
 import { FormMessage } from '../../components/form-field';
+import { OrderInvoices } from '../../components/order-invoices';
 import { runForm } from '../../forms.server';
 import { requireViewer } from '../../guards.server';
 import { loadOr404 } from '../../not-found.server';
@@ -33,7 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.orders.list(viewer.id, 1, 50),
     code ? loadOr404(request, () => context.services.orders.details(viewer.id, code)) : Promise.resolve(null),
   ]);
-  return { orders: list.items, selected, result: RESULT_NOTICES[url.searchParams.get('ket-qua') ?? ''] ?? null };
+  const invoices = selected ? await context.services.invoices.listForOrder(viewer.id, selected.code) : [];
+  return {
+    orders: list.items,
+    selected,
+    invoices,
+    result: RESULT_NOTICES[url.searchParams.get('ket-qua') ?? ''] ?? null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,7 +72,7 @@ const TONES: Record<string, string> = {
 };
 
 export default function OrdersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, selected, result } = loaderData;
+  const { orders, selected, invoices, result } = loaderData;
   return (
     <div>
       <h1 className="mb-4 text-2xl font-bold text-slate-900">Đơn hàng</h1>
@@ -110,6 +117,7 @@ export default function OrdersPage({ loaderData, actionData }: Route.ComponentPr
                 : 'Quyền học các khóa trong đơn đã kết thúc.'}
             </p>
           ) : null}
+          <OrderInvoices invoices={invoices} />
           <div className="mt-3 flex flex-wrap gap-2">
             {selected.can_pay ? <OrderButton code={selected.code} intent="pay" label="Thanh toán lại" primary /> : null}
             {selected.can_cancel ? <OrderButton code={selected.code} intent="cancel" label="Hủy đơn" /> : null}

@@ -29,6 +29,7 @@ const LINKS: { to: string; label: string; end?: boolean; group?: string; permiss
   { to: '/studio/menu', label: 'Menu', group: 'Nội dung', permission: 'site.write' },
   { to: '/studio/don-hang', label: 'Đơn hàng', group: 'Kinh doanh', permission: 'orders.read' },
   { to: '/studio/chuyen-khoan', label: 'Chuyển khoản', group: 'Kinh doanh', permission: 'orders.read' },
+  { to: '/studio/hoa-don', label: 'Hóa đơn điện tử', group: 'Kinh doanh', permission: 'orders.read' },
   { to: '/studio/khuyen-mai', label: 'Ưu đãi', group: 'Kinh doanh', permission: 'promotions.read' },
   { to: '/studio/ma-kich-hoat', label: 'Mã kích hoạt', group: 'Kinh doanh', permission: 'codes.read' },
   { to: '/studio/goi-cuoc', label: 'Gói cước', group: 'Kinh doanh', permission: 'subscriptions.read' },
