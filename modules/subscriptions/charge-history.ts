@@ -16,6 +16,14 @@ export const CHARGE_HISTORY_DAYS = 180;
 const MAX_ROWS = 1000;
 const DAY_MS = 86_400_000;
 
+const VIETNAM_OFFSET_MS = 7 * 3_600_000;
+
+/** The first moment of the window: midnight in Vietnam, 180 days before today (stable all day long). */
+export function windowStart(now: Date): Date {
+  const vietnamDay = Math.floor((now.getTime() + VIETNAM_OFFSET_MS) / DAY_MS);
+  return new Date((vietnamDay - CHARGE_HISTORY_DAYS) * DAY_MS - VIETNAM_OFFSET_MS);
+}
+
 export const CHARGE_STATUS_LABELS: Record<CarrierChargeStatus, string> = {
   pending: 'Đang chờ nhà mạng xác nhận',
   success: 'Đã trừ tiền',
@@ -29,7 +37,7 @@ export const CHARGE_KIND_LABELS = { subscribe: 'Đăng ký', renewal: 'Gia hạn
 export function createChargeHistory(deps: { db: Kysely<Database>; clock: () => Date }) {
   /** The learner's charges of the last 180 days and the sum actually taken. */
   async function list(userId: number) {
-    const since = new Date(deps.clock().getTime() - CHARGE_HISTORY_DAYS * DAY_MS);
+    const since = windowStart(deps.clock());
     const rows = await repo.listChargesForUser(deps.db, userId, since.toISOString(), MAX_ROWS);
     const items = rows.map((row) => ({
       id: row.id,
