@@ -78,6 +78,16 @@ const envSchema = z
     FACEBOOK_APP_SECRET: z.string().min(1).optional(),
     FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
     FACEBOOK_DIALOG_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v21.0/dialog/oauth'),
+    /** Zalo Login (OAuth v4 + PKCE): sign-in and accounts linked in the profile. */
+    ZALO_APP_ID: z
+      .string()
+      .regex(/^\d{1,40}$/, 'là dãy số (App ID của Zalo)')
+      .optional(),
+    ZALO_SECRET_KEY: z.string().min(1).optional(),
+    ZALO_OAUTH_URL: z.url({ protocol: /^https?$/ }).default('https://oauth.zaloapp.com/v4'),
+    ZALO_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.zalo.me/v2.0'),
+    /** The Zalo simulator (/__sim/zalo) plays Zalo when no app is configured; default on in development and demo. */
+    ZALO_SIMULATOR: booleanFlag.optional(),
     ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
     ANALYTICS_DOMAIN: z.string().optional(),
     BUILD_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
@@ -228,6 +238,7 @@ const envSchema = z
         : `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/__sim/recognition`),
     RECOGNITION_KEY: env.RECOGNITION_KEY ?? (env.APP_ENV === 'production' ? '' : DEMO_RECOGNITION_KEY),
     PAYMENT_SIMULATOR: env.PAYMENT_SIMULATOR ?? env.APP_ENV !== 'production',
+    ZALO_SIMULATOR: env.ZALO_SIMULATOR ?? (env.APP_ENV === 'development' || env.APP_ENV === 'demo'),
     CARRIER_SMS_SECRET: env.CARRIER_SMS_SECRET ?? (env.APP_ENV === 'production' ? undefined : DEMO_CARRIER_SMS_SECRET),
   }));
 
@@ -270,6 +281,12 @@ export function loadEnv(source: EnvSource = process.env): Env {
     identityProblems.push('OIDC_CLIENT_ID: bắt buộc khi đặt OIDC_ISSUER');
   if (Boolean(result.data.FACEBOOK_APP_ID) !== Boolean(result.data.FACEBOOK_APP_SECRET)) {
     identityProblems.push('FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: cần khai báo cả hai hoặc không khai báo cái nào');
+  }
+  if (Boolean(result.data.ZALO_APP_ID) !== Boolean(result.data.ZALO_SECRET_KEY)) {
+    identityProblems.push('ZALO_APP_ID, ZALO_SECRET_KEY: cần khai báo cả hai hoặc không khai báo cái nào');
+  }
+  if (result.data.APP_ENV === 'production' && result.data.ZALO_SIMULATOR) {
+    identityProblems.push('ZALO_SIMULATOR: không được bật khi APP_ENV=production');
   }
   if (identityProblems.length > 0) throw new EnvError(identityProblems);
   if (result.data.APP_ENV === 'production' && result.data.PAYMENT_SIMULATOR) {

@@ -523,7 +523,7 @@ export type SearchDocumentRow = Selectable<SearchDocumentsTable>;
 // ── Identity links (issue 3: SSO and social accounts) ──────────────────────────────────────────
 
 /** google | facebook: linked in the profile; sso: the OpenID Connect provider of login_sso.json. */
-export type SocialProvider = 'google' | 'facebook' | 'sso';
+export type SocialProvider = 'google' | 'facebook' | 'zalo' | 'sso';
 
 export interface SocialAccountsTable {
   id: Generated<number>;
