@@ -157,7 +157,9 @@ export interface OutboxMessagesTable {
   attempts: Generated<number>;
   claimed_at: Timestamp | null;
   sent_at: Timestamp | null;
-  transport: 'outbox' | 'smtp' | 'gateway' | null;
+  transport: 'outbox' | 'smtp' | 'gateway' | 'zns' | null;
+  /** An SMS's Zalo template and data ({kind, data} as JSON) until Zalo took it or declined (then SMS). */
+  zns: string | null;
   /** The last failed attempt's error (cleared once sent). */
   error: string | null;
 }
