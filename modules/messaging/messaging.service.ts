@@ -165,13 +165,17 @@ export function createMessagingService(db: Kysely<Database>, config: MessagingOp
     const { kind, data } = JSON.parse(stored) as NonNullable<SendOptions['template']>;
     const template = znsTemplates[kind];
     if (!zns || !template) return 'ZNS: mẫu tin chưa được cấu hình';
-    const outcome = await zns.send({
-      phone,
-      templateId: template.id,
-      data: templateData(template, data),
-      trackingId: `outbox-${id}`,
-    });
-    return outcome.result === 'sent' ? 'sent' : outcome.reason;
+    try {
+      const outcome = await zns.send({
+        phone,
+        templateId: template.id,
+        data: templateData(template, data),
+        trackingId: `outbox-${id}`,
+      });
+      return outcome.result === 'sent' ? 'sent' : outcome.reason;
+    } catch (error) {
+      return `ZNS: ${error instanceof Error ? error.message : String(error)}`;
+    }
   }
 
   return {
