@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../factories/accounts.ts';
+import { axeViolations } from './axe.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
@@ -46,6 +47,7 @@ describe('signing in with Zalo on a 360 px phone', () => {
     await page.goto(url('/dang-nhap?redirect=%2Ftai-khoan%2Fho-so'));
     await waitForHydration(page);
     await fitsThePhone();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Đăng nhập bằng Zalo' }).click();
     await page.waitForURL((address) => address.pathname === '/__sim/zalo/v4/permission');
     await page.getByRole('link', { name: 'Cho phép với tài khoản Zalo Phạm Minh Khôi' }).click();
