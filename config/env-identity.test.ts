@@ -47,4 +47,28 @@ describe('loadEnv: identity settings', () => {
       'https://graph.facebook.com/v21.0',
     );
   });
+
+  it('reads Zalo: the pair, the simulator outside production only, ZNS templates and their token', () => {
+    const production = {
+      APP_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      VAPID_PUBLIC_KEY: 'BHA0csE6mG6bVjHX1V2cOSChir6C9y8dEhotrIYU3T3eAp9ive0Jq3A6ygygPnGY9JX5ZkMMwPgb3s9DKfvAHUc',
+      VAPID_PRIVATE_KEY: 'dDhgoMIP_F9gzPnl8ErFYbZkO2BCGqZnikzICNWObVw',
+    };
+    expect(loadEnv({ APP_ENV: 'demo' })).toMatchObject({
+      ZALO_SIMULATOR: true,
+      ZALO_OAUTH_URL: 'https://oauth.zaloapp.com/v4',
+      ZALO_GRAPH_URL: 'https://graph.zalo.me/v2.0',
+      ZNS_API_URL: 'https://business.openapi.zalo.me',
+    });
+    expect(loadEnv({ APP_ENV: 'test' }).ZALO_SIMULATOR).toBe(false);
+    expect(loadEnv(production).ZALO_SIMULATOR).toBe(false);
+    expect(() => loadEnv({ ...production, ZALO_SIMULATOR: '1' })).toThrow(/ZALO_SIMULATOR/);
+    expect(() => loadEnv({ ZALO_APP_ID: '1234567890' })).toThrow(/ZALO_APP_ID, ZALO_SECRET_KEY/);
+    expect(() => loadEnv({ ZALO_APP_ID: 'khong-phai-so', ZALO_SECRET_KEY: 's' })).toThrow(/ZALO_APP_ID/);
+    expect(loadEnv({ ZNS_TEMPLATE_OTP: '246810:otp=code,ten' }).ZNS_TEMPLATE_OTP).toBe('246810:otp=code,ten');
+    expect(() => loadEnv({ ZNS_TEMPLATE_OTP: 'mau-otp' })).toThrow(/ZNS_TEMPLATE_OTP/);
+    expect(() => loadEnv({ ...production, ZNS_TEMPLATE_OTP: '246810' })).toThrow(/ZNS_ACCESS_TOKEN/);
+    expect(loadEnv({ ...production, ZNS_TEMPLATE_OTP: '246810', ZNS_ACCESS_TOKEN: 't' }).ZNS_ACCESS_TOKEN).toBe('t');
+  });
 });

@@ -21,6 +21,9 @@ export const DEMO_RECOGNITION_KEY = 'khaitri-demo-key';
 /** The inbound-SMS webhook secret in development, demo and tests (never in production). */
 export const DEMO_CARRIER_SMS_SECRET = 'khaitri-carrier-sms-demo-secret';
 
+const ZNS_TEMPLATE = /^\d{1,20}(:\w{1,50}(=\w{1,50})?(,\w{1,50}(=\w{1,50})?)*)?$/;
+const ZNS_TEMPLATE_HINT = 'dạng <mã mẫu> hoặc <mã mẫu>:<tham số Zalo>=<khóa>,…';
+
 const envSchema = z
   .object({
     APP_ENV: z.enum(['development', 'demo', 'production', 'test']).default('demo'),
@@ -78,6 +81,28 @@ const envSchema = z
     FACEBOOK_APP_SECRET: z.string().min(1).optional(),
     FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
     FACEBOOK_DIALOG_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/v21.0/dialog/oauth'),
+    /** Zalo Login (OAuth v4 + PKCE): sign-in and accounts linked in the profile. */
+    ZALO_APP_ID: z
+      .string()
+      .regex(/^\d{1,40}$/, 'là dãy số (App ID của Zalo)')
+      .optional(),
+    ZALO_SECRET_KEY: z.string().min(1).optional(),
+    ZALO_OAUTH_URL: z.url({ protocol: /^https?$/ }).default('https://oauth.zaloapp.com/v4'),
+    ZALO_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.zalo.me/v2.0'),
+    /** The Zalo simulator (/__sim/zalo) plays Zalo when no app is configured; default on in development and demo. */
+    ZALO_SIMULATOR: booleanFlag.optional(),
+    /**
+     * Zalo Notification Service, tried before SMS: `<template id>` or `<template id>:<zalo param>=<our key>,…`
+     * per message; none set: every SMS goes by SMS. Without ZNS_ACCESS_TOKEN (not in production): the simulator.
+     */
+    ZNS_TEMPLATE_OTP: z.string().regex(ZNS_TEMPLATE, ZNS_TEMPLATE_HINT).optional(),
+    ZNS_TEMPLATE_ORDER_PAID: z.string().regex(ZNS_TEMPLATE, ZNS_TEMPLATE_HINT).optional(),
+    ZNS_TEMPLATE_RENEWAL: z.string().regex(ZNS_TEMPLATE, ZNS_TEMPLATE_HINT).optional(),
+    ZNS_ACCESS_TOKEN: z.string().min(1).optional(),
+    ZNS_API_URL: z.url({ protocol: /^https?$/ }).default('https://business.openapi.zalo.me'),
+    /** The simulator's numbers (84…) that have no Zalo, and that fail. */
+    ZNS_SIMULATOR_NO_ZALO: commaList.optional(),
+    ZNS_SIMULATOR_FAILING: commaList.optional(),
     ANALYTICS_URL: z.url({ protocol: /^https?$/ }).optional(),
     ANALYTICS_DOMAIN: z.string().optional(),
     BUILD_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(10).default(300),
@@ -251,6 +276,7 @@ const envSchema = z
         : `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/__sim/recognition`),
     RECOGNITION_KEY: env.RECOGNITION_KEY ?? (env.APP_ENV === 'production' ? '' : DEMO_RECOGNITION_KEY),
     PAYMENT_SIMULATOR: env.PAYMENT_SIMULATOR ?? env.APP_ENV !== 'production',
+    ZALO_SIMULATOR: env.ZALO_SIMULATOR ?? (env.APP_ENV === 'development' || env.APP_ENV === 'demo'),
     CARRIER_SMS_SECRET: env.CARRIER_SMS_SECRET ?? (env.APP_ENV === 'production' ? undefined : DEMO_CARRIER_SMS_SECRET),
   }));
 
@@ -294,7 +320,21 @@ export function loadEnv(source: EnvSource = process.env): Env {
   if (Boolean(result.data.FACEBOOK_APP_ID) !== Boolean(result.data.FACEBOOK_APP_SECRET)) {
     identityProblems.push('FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: cần khai báo cả hai hoặc không khai báo cái nào');
   }
+  if (Boolean(result.data.ZALO_APP_ID) !== Boolean(result.data.ZALO_SECRET_KEY)) {
+    identityProblems.push('ZALO_APP_ID, ZALO_SECRET_KEY: cần khai báo cả hai hoặc không khai báo cái nào');
+  }
+  if (result.data.APP_ENV === 'production' && result.data.ZALO_SIMULATOR) {
+    identityProblems.push('ZALO_SIMULATOR: không được bật khi APP_ENV=production');
+  }
   if (identityProblems.length > 0) throw new EnvError(identityProblems);
+  const znsTemplates = [
+    result.data.ZNS_TEMPLATE_OTP,
+    result.data.ZNS_TEMPLATE_ORDER_PAID,
+    result.data.ZNS_TEMPLATE_RENEWAL,
+  ];
+  if (result.data.APP_ENV === 'production' && znsTemplates.some(Boolean) && !result.data.ZNS_ACCESS_TOKEN) {
+    throw new EnvError(['ZNS_ACCESS_TOKEN: bắt buộc khi đặt ZNS_TEMPLATE_* ở APP_ENV=production']);
+  }
   if (result.data.APP_ENV === 'production' && result.data.PAYMENT_SIMULATOR) {
     throw new EnvError(['PAYMENT_SIMULATOR: không được bật khi APP_ENV=production']);
   }

@@ -158,7 +158,9 @@ export interface OutboxMessagesTable {
   attempts: Generated<number>;
   claimed_at: Timestamp | null;
   sent_at: Timestamp | null;
-  transport: 'outbox' | 'smtp' | 'gateway' | null;
+  transport: 'outbox' | 'smtp' | 'gateway' | 'zns' | null;
+  /** An SMS's Zalo template and data ({kind, data} as JSON) until Zalo took it or declined (then SMS). */
+  zns: string | null;
   /** The last failed attempt's error (cleared once sent). */
   error: string | null;
 }
@@ -524,7 +526,7 @@ export type SearchDocumentRow = Selectable<SearchDocumentsTable>;
 // ── Identity links (issue 3: SSO and social accounts) ──────────────────────────────────────────
 
 /** google | facebook: linked in the profile; sso: the OpenID Connect provider of login_sso.json. */
-export type SocialProvider = 'google' | 'facebook' | 'sso';
+export type SocialProvider = 'google' | 'facebook' | 'zalo' | 'sso';
 
 export interface SocialAccountsTable {
   id: Generated<number>;

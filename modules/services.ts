@@ -26,7 +26,7 @@ import type { SessionClaim } from './accounts/sessions.ts';
 import { createRedisThrottle, createThrottle, type Throttle } from './cache/throttle.ts';
 import { connectRedis, type RedisLink } from './cache/redis.ts';
 import { createSharedCache } from './cache/shared-cache.ts';
-import { createMessagingService, type MessagingService } from './messaging/messaging.service.ts';
+import { createMessagingService, readZnsConfig, type MessagingService } from './messaging/messaging.service.ts';
 import { createNotificationsService, type NotificationsService } from './notifications/notifications.service.ts';
 import { createObjectStorage, type ObjectStorage } from './media/storage.ts';
 import { createMediaService, type MediaService } from './media/media.service.ts';
@@ -245,6 +245,7 @@ export function createServices({
       mailFrom: env.MAIL_FROM,
       smsGatewayUrl: env.SMS_GATEWAY_URL,
       smsGatewayToken: env.SMS_GATEWAY_TOKEN,
+      zns: readZnsConfig(env),
     },
     jobs,
   );

@@ -49,6 +49,7 @@ import { createPageCache } from './http/page-cache.ts';
 import { chooseSerializerCompiler } from './http/serializer.ts';
 import { registerIdentity } from './http/identity.ts';
 import { recognitionSimulator } from './http/recognition-simulator.ts';
+import { ZALO_SIMULATOR_APP, zaloSimulator } from '../modules/identity/zalo-simulator.ts';
 import { traceRoutes } from './http/trace.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { commerceRoutes } from '../modules/orders/commerce.routes.ts';
@@ -292,6 +293,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(invoicesRoutes, { viewerOf: requireApiViewer, downloadLimit: perAddress(ADDRESS_LIMITS.rare) });
   await app.register(invoicesAdminRoutes, { actorOf });
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
+  if (identity.config.zaloSimulator)
+    await app.register(zaloSimulator, { ...ZALO_SIMULATOR_APP, publicUrl: identity.config.publicUrl });
   if (env.APP_ENV !== 'production') registerDevOutbox(app, services);
 
   if (options.uploadsDir) {

@@ -39,6 +39,7 @@ import * as paymentMethods from './2026-11-26T0600-payment-methods.ts';
 import * as bankTransfers from './2026-11-26T0710-bank-transfers.ts';
 import * as invoices from './2026-11-26T0720-invoices.ts';
 import * as offline from './2026-11-26T0730-offline.ts';
+import * as zalo from './2026-11-26T0740-zalo.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0710-bank-transfers': bankTransfers,
   '2026-11-26T0720-invoices': invoices,
   '2026-11-26T0730-offline': offline,
+  '2026-11-26T0740-zalo': zalo,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -56,7 +56,8 @@ export function createCodeSender(deps: CodeSenderDeps) {
     const minutes = Math.round(deps.otpTtlSeconds / 60);
     const text = `${deps.siteName}: ma xac thuc cua ban la ${code}, hieu luc ${minutes} phut. Khong chia se ma nay voi bat ky ai.`;
     if ('phone' in parsed) {
-      if (deliver) await messaging.sendSms(parsed.phone, text, { urgent: true });
+      if (deliver)
+        await messaging.sendSms(parsed.phone, text, { urgent: true, template: { kind: 'otp', data: { otp: code } } });
       return { channel: 'sms', sent_to: maskPhone(parsed.phone), resend_after: OTP_RESEND_SECONDS };
     }
     if (deliver) {

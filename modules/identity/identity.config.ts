@@ -3,9 +3,13 @@ import type { Env } from '../../config/env.ts';
 import type { FacebookSettings } from './facebook.ts';
 import type { OidcSettings } from './oidc-client.ts';
 import type { RecognitionSettings } from './recognition.ts';
+import type { ZaloSettings } from './zalo.ts';
+import { ZALO_SIMULATOR_APP, ZALO_SIMULATOR_PREFIX } from './zalo-simulator.ts';
 
 export const SSO_CALLBACK_PATH = '/api/user/login_sso/callback';
-export const socialCallbackPath = (provider: 'google' | 'facebook') => `/api/user/social_network/${provider}/callback`;
+export const ZALO_SIGN_IN_CALLBACK_PATH = '/api/user/login_zalo/callback';
+export const socialCallbackPath = (provider: 'google' | 'facebook' | 'zalo') =>
+  `/api/user/social_network/${provider}/callback`;
 
 export interface IdentityConfig {
   publicUrl: string;
@@ -16,6 +20,24 @@ export interface IdentityConfig {
   sso: OidcSettings | null;
   google: OidcSettings | null;
   facebook: FacebookSettings | null;
+  /** Zalo Login: the configured app, else the simulator's outside production, else off. */
+  zalo: ZaloSettings | null;
+  /** Mount the Zalo simulator (ZALO_SIMULATOR, never in production). */
+  zaloSimulator: boolean;
+}
+
+function readZalo(env: Env): IdentityConfig['zalo'] {
+  const urls = {
+    redirectUri: `${env.PUBLIC_URL}${socialCallbackPath('zalo')}`,
+    signInRedirectUri: `${env.PUBLIC_URL}${ZALO_SIGN_IN_CALLBACK_PATH}`,
+  };
+  if (env.ZALO_APP_ID && env.ZALO_SECRET_KEY) {
+    const app = { appId: env.ZALO_APP_ID, secretKey: env.ZALO_SECRET_KEY };
+    return { ...app, oauthUrl: env.ZALO_OAUTH_URL, graphUrl: env.ZALO_GRAPH_URL, ...urls };
+  }
+  if (!env.ZALO_SIMULATOR) return null;
+  const simulator = `${env.PUBLIC_URL}${ZALO_SIMULATOR_PREFIX}`;
+  return { ...ZALO_SIMULATOR_APP, oauthUrl: `${simulator}/v4`, graphUrl: `${simulator}/v2.0`, ...urls };
 }
 
 export function readIdentityConfig(env: Env): IdentityConfig {
@@ -65,5 +87,7 @@ export function readIdentityConfig(env: Env): IdentityConfig {
             redirectUri: `${env.PUBLIC_URL}${socialCallbackPath('facebook')}`,
           }
         : null,
+    zalo: readZalo(env),
+    zaloSimulator: env.ZALO_SIMULATOR,
   };
 }

@@ -114,6 +114,59 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
     },
   );
 
+  // ── Sign-in with Zalo (OAuth v4 + PKCE) ──────────────────────────────────────────────────────
+
+  app.get(
+    '/api/user/login_zalo/authorize',
+    {
+      config: perAddress(ADDRESS_LIMITS.signIn),
+      schema: {
+        tags,
+        summary: 'Đăng nhập bằng Zalo: chuyển tới trang cấp quyền của Zalo (OAuth v4, PKCE S256)',
+        querystring: schemas.ssoStartQuery,
+      },
+    },
+    async (request, reply) => {
+      try {
+        const start = await identity.startZaloSignIn(request.query.redirect);
+        reply.header('set-cookie', start.cookie);
+        return reply.redirect(start.url, 302);
+      } catch (error) {
+        return reply.redirect(`/dang-nhap?zalo=${describeFailure(error)}`, 302);
+      }
+    },
+  );
+
+  app.get(
+    '/api/user/login_zalo/callback',
+    {
+      config: perAddress(ADDRESS_LIMITS.signIn),
+      schema: {
+        tags,
+        summary: 'Địa chỉ Zalo trả trình duyệt về sau khi đăng nhập (redirect_uri)',
+        querystring: schemas.oauthCallbackQuery,
+      },
+    },
+    async (request, reply) => {
+      // The attempt is over whatever happens: a replayed or forged callback finds no state.
+      reply.header('set-cookie', identity.clearZaloCookie());
+      const { code, state, error } = request.query;
+      if (error || !code || !state) return reply.redirect(`/dang-nhap?zalo=${error ? 'cancelled' : 'expired'}`, 302);
+      try {
+        const { signedIn, redirect } = await identity.finishZaloSignIn(
+          { code, state },
+          request.headers.cookie,
+          requestMeta(request),
+        );
+        if (!signedIn) return reply.redirect('/dang-nhap?zalo=unlinked', 302);
+        setSessionCookies(reply, request.services, signedIn);
+        return reply.redirect(redirect, 302);
+      } catch (failure) {
+        return reply.redirect(`/dang-nhap?zalo=${describeFailure(failure)}`, 302);
+      }
+    },
+  );
+
   // ── Linked social accounts ───────────────────────────────────────────────────────────────────
 
   app.get(
@@ -121,7 +174,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }
     {
       schema: {
         tags,
-        summary: 'Tài khoản Google, Facebook (và SSO) đã liên kết',
+        summary: 'Tài khoản Google, Facebook, Zalo (và SSO) đã liên kết',
         security: [{ bearer: [] }, { cookie: [] }],
         response: { 200: envelope(z.array(schemas.linkedAccountSchema)) },
       },

@@ -32,7 +32,9 @@ export const oauthCallbackQuery = z.object({
   error: z.string().max(200).optional(),
 });
 
-export const linkableProvider = z.enum(['google', 'facebook'], { error: 'Chỉ hỗ trợ Google hoặc Facebook.' });
+export const linkableProvider = z.enum(['google', 'facebook', 'zalo'], {
+  error: 'Chỉ hỗ trợ Google, Facebook hoặc Zalo.',
+});
 
 export const socialLinkInput = z.discriminatedUnion(
   'provider',
@@ -44,11 +46,11 @@ export const socialLinkInput = z.discriminatedUnion(
 );
 
 export const socialUnlinkInput = z.object({
-  provider: z.enum(['google', 'facebook', 'sso'], { error: 'Nhà cung cấp không hợp lệ.' }),
+  provider: z.enum(['google', 'facebook', 'zalo', 'sso'], { error: 'Nhà cung cấp không hợp lệ.' }),
 });
 
 export const linkedAccountSchema = z.object({
-  provider: z.enum(['google', 'facebook', 'sso']),
+  provider: z.enum(['google', 'facebook', 'zalo', 'sso']),
   label: z.string(),
   configured: z.boolean(),
   linked: z.object({ email: z.string().nullable(), created_at: z.string() }).nullable(),

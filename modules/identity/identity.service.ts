@@ -16,6 +16,9 @@ import type { IdentityConfig } from './identity.config.ts';
 import * as repo from './identity.repository.ts';
 import { parseCookies } from '../../lib/cookies.ts';
 import { createOidcClient, OidcError, type ExternalIdentity, type OidcClient } from './oidc-client.ts';
+import { staleState, stateCookie, STATE_TTL_SECONDS } from './oauth-state.ts';
+import { createZaloClient } from './zalo.ts';
+import { createZaloSignIn } from './zalo-sign-in.ts';
 import { buildRecognitionRedirect, decryptMsisdn, normalizeMsisdn, readCallbackQuery } from './recognition.ts';
 import {
   ATTEMPT_PENDING_MS,
@@ -27,13 +30,13 @@ import {
 
 export const SSO_STATE_COOKIE = 'kt_sso';
 export const SOCIAL_STATE_COOKIE = 'kt_social';
-const STATE_TTL_SECONDS = 600;
 
-export type LinkableProvider = 'google' | 'facebook';
+export type LinkableProvider = 'google' | 'facebook' | 'zalo';
 
 export const PROVIDER_LABELS: Record<SocialProvider, string> = {
   google: 'Google',
   facebook: 'Facebook',
+  zalo: 'Zalo',
   sso: 'Đăng nhập một lần (SSO)',
 };
 
@@ -63,19 +66,12 @@ export interface RecognitionOutcome {
   signedIn: SignedIn | null;
 }
 
-function stateCookie(name: string, path: string, value: string, maxAge: number, secure: boolean): string {
-  return `${name}=${value}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-const staleState = () =>
-  new AppError('VALIDATION_FAILED', 'Phiên xác thực đã hết hạn hoặc không hợp lệ. Vui lòng thử lại.', {
-    state: 'Phiên xác thực không hợp lệ.',
-  });
-
 export function createIdentityService({ db, accounts, config, log }: IdentityDeps) {
   const sso: OidcClient | null = config.sso ? createOidcClient(config.sso) : null;
   const google: OidcClient | null = config.google ? createOidcClient(config.google) : null;
   const facebook: FacebookClient | null = config.facebook ? createFacebookClient(config.facebook) : null;
+  const zalo = config.zalo ? createZaloClient(config.zalo) : null;
+  const clients = { google, facebook, zalo };
   const recognition = config.recognition;
   const external = accounts.external;
 
@@ -95,7 +91,7 @@ export function createIdentityService({ db, accounts, config, log }: IdentityDep
   }
 
   function requireProvider(provider: LinkableProvider) {
-    const configured = provider === 'google' ? google : facebook;
+    const configured = clients[provider];
     if (!configured)
       throw new AppError('BUSINESS_RULE', `Chưa hỗ trợ liên kết tài khoản ${PROVIDER_LABELS[provider]}.`);
     return configured;
@@ -138,13 +134,17 @@ export function createIdentityService({ db, accounts, config, log }: IdentityDep
   async function listLinkedAccounts(userId: number): Promise<LinkedAccount[]> {
     const rows = await repo.listSocialAccountsOfUser(db, userId);
     const byProvider = new Map(rows.map((row) => [row.provider, row]));
-    const providers: SocialProvider[] = ['google', 'facebook', ...(byProvider.has('sso') ? (['sso'] as const) : [])];
+    // Zalo (newer) and SSO are listed only when offered or linked: the older answers keep their shape.
+    const providers = (['google', 'facebook', 'zalo', 'sso'] as const).filter(
+      (provider) =>
+        provider === 'google' || provider === 'facebook' || byProvider.has(provider) || (provider === 'zalo' && zalo),
+    );
     return providers.map((provider) => {
       const row = byProvider.get(provider);
       return {
         provider,
         label: PROVIDER_LABELS[provider],
-        configured: provider === 'google' ? google !== null : provider === 'facebook' ? facebook !== null : false,
+        configured: provider === 'sso' ? false : clients[provider] !== null,
         linked: row ? { email: row.email, created_at: readDate(row.created_at).toISOString() } : null,
       };
     });
@@ -282,7 +282,11 @@ export function createIdentityService({ db, accounts, config, log }: IdentityDep
 
     // ── Linked social accounts ─────────────────────────────────────────────────────────────────
 
-    isConfigured: (provider: LinkableProvider) => (provider === 'google' ? google !== null : facebook !== null),
+    isConfigured: (provider: LinkableProvider) => clients[provider] !== null,
+
+    // ── Sign-in with Zalo (an account that linked its Zalo) ─────────────────────────────────────
+
+    ...createZaloSignIn({ db, external, client: zalo, secureCookies: config.secureCookies, explain }),
 
     listLinkedAccounts,
 

@@ -12,8 +12,10 @@ import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { JobPolicy, JobQueue } from '../jobs/index.ts';
 import { createTransport, type MessagingConfig, type TransportName } from './messaging.transport.ts';
+import { createZnsDriver, templateData, type ZnsConfig, type ZnsKind } from './zns.ts';
 
 export type { MessagingConfig } from './messaging.transport.ts';
+export { readZnsConfig, type ZnsConfig, type ZnsKind } from './zns.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -24,6 +26,8 @@ export interface OutgoingEmail {
 export interface SendOptions {
   /** A one-time code or link: the fast queue, ahead of any bulk mail. */
   urgent?: boolean;
+  /** An SMS that has a Zalo template: tried on Zalo (ZNS) first when its template is configured. */
+  template?: { kind: ZnsKind; data: Record<string, string> };
 }
 
 export interface OutboxMessage {
@@ -33,6 +37,7 @@ export interface OutboxMessage {
   subject: string | null;
   body: string;
   state: 'queued' | 'sending' | 'sent';
+  transport: TransportName | null;
   attempts: number;
   error: string | null;
   created_at: string;
@@ -52,12 +57,16 @@ const POLICIES: Record<keyof typeof MESSAGE_QUEUES, Required<Omit<JobPolicy, 'un
 export interface MessagingOptions extends MessagingConfig {
   /** Replaces parts of the queues' policies (tests: short retry delays). */
   policies?: Partial<Record<keyof typeof MESSAGE_QUEUES, JobPolicy>>;
+  /** Zalo Notification Service templates; without them every SMS goes by SMS. */
+  zns?: ZnsConfig | null;
 }
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
 export function createMessagingService(db: Kysely<Database>, config: MessagingOptions, jobs: JobQueue) {
   const transport = createTransport(config);
+  const zns = createZnsDriver(config.zns);
+  const znsTemplates = config.zns?.templates ?? {};
   const policies = {
     urgent: { ...POLICIES.urgent, ...config.policies?.urgent },
     bulk: { ...POLICIES.bulk, ...config.policies?.bulk },
@@ -71,9 +80,19 @@ export function createMessagingService(db: Kysely<Database>, config: MessagingOp
     options: SendOptions,
   ): Promise<void> {
     const urgent = options.urgent === true;
+    const template = channel === 'sms' && zns && options.template ? options.template : null;
     const row = await db
       .insertInto('outbox_messages')
-      .values({ channel, recipient, subject, body, created_at: nowIso(), state: 'queued', urgent: urgent ? 1 : 0 })
+      .values({
+        channel,
+        recipient,
+        subject,
+        body,
+        created_at: nowIso(),
+        state: 'queued',
+        urgent: urgent ? 1 : 0,
+        zns: template && znsTemplates[template.kind] ? JSON.stringify(template) : null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     try {
@@ -100,7 +119,7 @@ export function createMessagingService(db: Kysely<Database>, config: MessagingOp
       .where((eb) =>
         eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sending'), eb('claimed_at', '<', leaseEnd)])]),
       )
-      .returning(['id', 'channel', 'recipient', 'subject', 'body'])
+      .returning(['id', 'channel', 'recipient', 'subject', 'body', 'zns'])
       .executeTakeFirst();
     if (!row) {
       const current = await db.selectFrom('outbox_messages').select('state').where('id', '=', id).executeTakeFirst();
@@ -109,6 +128,17 @@ export function createMessagingService(db: Kysely<Database>, config: MessagingOp
     }
     const mine = db.updateTable('outbox_messages').where('id', '=', id).where('state', '=', 'sending');
     const fenced = mine.where('claimed_at', '=', claimedAt);
+    // Zalo first for a templated SMS; on "no Zalo" or a failure the same message goes by SMS, and
+    // the row forgets its template so a retry (of the SMS) never sends it on Zalo as well.
+    const viaZalo = row.zns ? await tryZalo(row.id, row.recipient, row.zns) : null;
+    if (viaZalo === 'sent') {
+      const keep = config.zns?.api ? {} : { body: row.body };
+      await fenced
+        .set({ state: 'sent', sent_at: nowIso(), transport: 'zns', error: null, zns: null, body: '', ...keep })
+        .execute();
+      return 'sent';
+    }
+    if (viaZalo !== null) await fenced.set({ zns: null, error: viaZalo.slice(0, 500) }).execute();
     let via: TransportName;
     try {
       via = await transport.deliver(row);
@@ -128,6 +158,24 @@ export function createMessagingService(db: Kysely<Database>, config: MessagingOp
       })
       .execute();
     return 'sent';
+  }
+
+  /** 'sent', or why Zalo did not take it (then SMS does). */
+  async function tryZalo(id: number, phone: string, stored: string): Promise<'sent' | string> {
+    const { kind, data } = JSON.parse(stored) as NonNullable<SendOptions['template']>;
+    const template = znsTemplates[kind];
+    if (!zns || !template) return 'ZNS: mẫu tin chưa được cấu hình';
+    try {
+      const outcome = await zns.send({
+        phone,
+        templateId: template.id,
+        data: templateData(template, data),
+        trackingId: `outbox-${id}`,
+      });
+      return outcome.result === 'sent' ? 'sent' : outcome.reason;
+    } catch (error) {
+      return `ZNS: ${error instanceof Error ? error.message : String(error)}`;
+    }
   }
 
   return {
@@ -164,6 +212,7 @@ export function createMessagingService(db: Kysely<Database>, config: MessagingOp
         subject: row.subject,
         body: row.body,
         state: row.state,
+        transport: row.transport,
         attempts: row.attempts,
         error: row.error,
         created_at: readDate(row.created_at).toISOString(),

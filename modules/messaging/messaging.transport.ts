@@ -23,7 +23,7 @@ export interface Deliverable {
   body: string;
 }
 
-export type TransportName = 'outbox' | 'smtp' | 'gateway';
+export type TransportName = 'outbox' | 'smtp' | 'gateway' | 'zns';
 
 export interface Transport {
   /** Which transport takes this channel's messages. */

@@ -125,7 +125,20 @@ export function createSubscriptionNotifier(deps: {
       body: message.body,
       link: SUBSCRIPTIONS_PAGE,
     });
-    await deps.messaging.sendSms(msisdn, `${deps.config.siteName}: ${message.body}`);
+    // The renewal reminder has a Zalo template (tried before SMS when configured, decision 0023).
+    const template =
+      event === 'reminder'
+        ? {
+            kind: 'renewal' as const,
+            data: {
+              course: facts.courseTitle,
+              package_code: facts.smsCode,
+              price: `${money(facts.price)}/${cycleText(facts.cycle)}`,
+              renew_date: when.periodEnd ? formatDateTime(when.periodEnd.toISOString()) : '',
+            },
+          }
+        : undefined;
+    await deps.messaging.sendSms(msisdn, `${deps.config.siteName}: ${message.body}`, template ? { template } : {});
   };
 }
 

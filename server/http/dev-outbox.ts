@@ -15,7 +15,7 @@ export function registerDevOutbox(app: FastifyInstance, services: Services): voi
     const rows = messages
       .map(
         (message) =>
-          `<tr><td>${escapeHtml(message.created_at)}</td><td>${message.channel === 'sms' ? 'SMS' : 'Email'}</td><td>${escapeHtml(message.recipient)}</td><td>${STATES[message.state]}${message.error ? `<br><small>${escapeHtml(message.error)}</small>` : ''}</td><td><strong>${escapeHtml(message.subject ?? '')}</strong><pre>${escapeHtml(message.body)}</pre></td></tr>`,
+          `<tr><td>${escapeHtml(message.created_at)}</td><td>${message.transport === 'zns' ? 'Zalo (ZNS)' : message.channel === 'sms' ? 'SMS' : 'Email'}</td><td>${escapeHtml(message.recipient)}</td><td>${STATES[message.state]}${message.error ? `<br><small>${escapeHtml(message.error)}</small>` : ''}</td><td><strong>${escapeHtml(message.subject ?? '')}</strong><pre>${escapeHtml(message.body)}</pre></td></tr>`,
       )
       .join('');
     reply.type('text/html; charset=utf-8');

@@ -1,4 +1,4 @@
-/** The profile's linked accounts (Google, Facebook, SSO): link through the provider, unlink with a form. */
+/** The profile's linked accounts (Google, Facebook, Zalo, SSO): link through the provider, unlink with a form. */
 import { Form, useNavigation, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import type { LinkedAccount } from '../../../modules/identity/identity.service';

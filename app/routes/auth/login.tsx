@@ -30,13 +30,29 @@ const SSO_MESSAGES: Record<string, string> = {
   conflict: 'Tài khoản liên kết này đã gắn với một tài khoản khác.',
 };
 
+/** Why a sign-in with Zalo came back to this page (`?zalo=`). */
+const ZALO_MESSAGES: Record<string, string> = {
+  failed: 'Không đăng nhập được bằng Zalo. Vui lòng thử lại hoặc dùng mật khẩu.',
+  expired: 'Phiên đăng nhập Zalo đã hết hạn. Vui lòng thử lại.',
+  cancelled: 'Bạn đã hủy đăng nhập bằng Zalo.',
+  unlinked:
+    'Tài khoản Zalo này chưa liên kết với tài khoản Khai Trí nào. Hãy đăng nhập (hoặc đăng ký) rồi liên kết Zalo trong trang Hồ sơ.',
+};
+
 /** A number the operator recognised (SPEC §6) is pre-filled; a failed SSO is explained. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const sso = new URL(request.url).searchParams.get('sso');
+  const search = new URL(request.url).searchParams;
+  const sso = search.get('sso');
+  const zalo = search.get('zalo');
   return {
     recognizedPhone: readRecognizedPhone(request.headers.get('cookie')),
     ssoEnabled: Boolean(context.services.identity?.config.sso),
-    ssoMessage: sso ? (SSO_MESSAGES[sso] ?? SSO_MESSAGES.failed) : undefined,
+    zaloEnabled: Boolean(context.services.identity?.config.zalo),
+    ssoMessage: sso
+      ? (SSO_MESSAGES[sso] ?? SSO_MESSAGES.failed)
+      : zalo
+        ? (ZALO_MESSAGES[zalo] ?? ZALO_MESSAGES.failed)
+        : undefined,
   };
 }
 
@@ -114,6 +130,14 @@ export default function LoginPage({ actionData, loaderData }: Route.ComponentPro
           className="mt-3 flex w-full items-center justify-center rounded-xl border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
         >
           Đăng nhập bằng tài khoản doanh nghiệp (SSO)
+        </a>
+      ) : null}
+      {loaderData?.zaloEnabled ? (
+        <a
+          href={`/api/user/login_zalo/authorize?redirect=${encodeURIComponent(params.get('redirect') ?? '/')}`}
+          className="mt-3 flex w-full items-center justify-center rounded-xl border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Đăng nhập bằng Zalo
         </a>
       ) : null}
       <p className="mt-6 text-center text-sm text-slate-700">
