@@ -50,7 +50,9 @@ describe.runIf(readTestEngine() === 'postgres')('the PostgreSQL pool', () => {
         const { rows } = await sql<{ status: string }>`select 'ok' as status`.execute(database.db);
         expect(rows[0]?.status).toBe('ok');
       }
-      expect(warnings.filter((line) => /inside a transaction/.test(line))).toHaveLength(1);
+      // Logged when the server's answer had arrived by the time the connection came back (not
+      // always: the error and the answer may come in two reads; it is rolled back either way).
+      expect(warnings.filter((line) => /inside a transaction/.test(line)).length).toBeLessThanOrEqual(1);
     } finally {
       await database.close();
       await dropPgSchema(url, schema);

@@ -158,11 +158,18 @@ function connectPostgres(url: string, schema?: string, log?: DatabaseLogger): Da
  * so a ROLLBACK queued now runs before the next borrower's first statement.
  */
 function endLeftTransaction(client: pg.PoolClient, log?: DatabaseLogger): void {
+  const state = client as pg.PoolClient & { _txStatus?: string | null; readyForQuery?: boolean };
   // The status of the last ReadyForQuery: I idle, T in a transaction, E in a failed transaction.
-  const status = (client as pg.PoolClient & { _txStatus?: string | null })._txStatus;
-  if (status !== 'T' && status !== 'E') return;
-  log?.warn({ status }, 'a connection came back to the pool inside a transaction: rolled back');
-  client.query('ROLLBACK').catch(() => undefined);
+  const status = state._txStatus;
+  if (status === 'T' || status === 'E') {
+    log?.warn({ status }, 'a connection came back to the pool inside a transaction: rolled back');
+    client.query('ROLLBACK').catch(() => undefined);
+    return;
+  }
+  // A failed query hands its connection back as soon as the error arrives, before the server's
+  // ReadyForQuery says whether a transaction was left open (under load they come in two reads):
+  // roll back to be sure. Outside a transaction ROLLBACK changes nothing (the server only warns).
+  if (state.readyForQuery === false) client.query('ROLLBACK').catch(() => undefined);
 }
 
 interface OutageState {
