@@ -115,6 +115,8 @@ const STUDIO_PAGES: Record<string, PageUrls> = {
     return [`/studio/ma-kich-hoat/${encodeURIComponent(code.batch)}`];
   },
   '/studio/goi-cuoc': fixed('/studio/goi-cuoc'),
+  '/studio/chuyen-khoan': fixed('/studio/chuyen-khoan', '/studio/chuyen-khoan?view=tat-ca'),
+  '/studio/hoa-don': fixed('/studio/hoa-don', '/studio/hoa-don?state=failed'),
   '/studio/goi-cuoc/:id': async (db) => {
     const subscription = await first(db.selectFrom('subscriptions').select('id').executeTakeFirst(), 'subscription');
     return [`/studio/goi-cuoc/${subscription.id}`];

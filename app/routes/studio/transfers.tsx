@@ -61,10 +61,18 @@ export default function StudioTransfers({ loaderData, actionData }: Route.Compon
     <div>
       <PageTitle title="Chuyển khoản ngân hàng (VietQR)" />
       <nav className="mb-4 flex gap-4 text-sm" aria-label="Bộ lọc">
-        <Link to="?view=can-xu-ly" aria-current={view === 'can-xu-ly' ? 'page' : undefined} className="underline">
+        <Link
+          to="?view=can-xu-ly"
+          aria-current={view === 'can-xu-ly' ? 'page' : undefined}
+          className="inline-flex min-h-6 items-center py-1 underline"
+        >
           Cần xử lý
         </Link>
-        <Link to="?view=tat-ca" aria-current={view === 'tat-ca' ? 'page' : undefined} className="underline">
+        <Link
+          to="?view=tat-ca"
+          aria-current={view === 'tat-ca' ? 'page' : undefined}
+          className="inline-flex min-h-6 items-center py-1 underline"
+        >
           Tất cả
         </Link>
       </nav>
