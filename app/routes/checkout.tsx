@@ -53,7 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const disclosure = only ? await context.services.subscriptions.offer(only.pod.id) : null;
   const carrier = disclosure ? { disclosure, smsOnly: only!.pod.payment_type === 'sms' } : null;
   return data(
-    { cart, methods, carrier, loginUrl: null },
+    // A company invoice is offered only where invoices are issued (a provider is configured).
+    { cart, methods, carrier, loginUrl: null, invoicing: context.services.invoices.enabled },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }
@@ -103,6 +104,7 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { ti
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, methods, carrier, loginUrl } = loaderData;
+  const invoicing = 'invoicing' in loaderData && loaderData.invoicing;
   const busy = useNavigation().state !== 'idle';
   const quote = actionData && 'quote' in actionData ? actionData.quote : null;
   const failure = actionData && 'message' in actionData ? actionData : null;
@@ -153,7 +155,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               />
             ) : null}
           </fieldset>
-          <InvoiceRequestFields values={values} errors={failure?.fields} />
+          {invoicing ? <InvoiceRequestFields values={values} errors={failure?.fields} /> : null}
         </div>
         <aside className="h-fit rounded-2xl border border-slate-200 bg-white p-4">
           <FormMessage message={failure?.message} fields={failure?.fields} />

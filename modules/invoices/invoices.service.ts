@@ -67,6 +67,8 @@ function linesOf(invoice: InvoiceRow, facts: InvoiceOrderFacts | null) {
 
 export function createInvoicesService(deps: InvoicesDeps) {
   const { db, jobs, config, provider } = deps;
+  /** Whether invoices are issued at all: a provider is configured. */
+  const enabled = config.provider !== 'none';
   let defined: Promise<void> | undefined;
   const ready = () =>
     (defined ??= jobs.define(INVOICE_QUEUE, {
@@ -88,11 +90,13 @@ export function createInvoicesService(deps: InvoicesDeps) {
 
   const hooks: InvoiceOrderHooks = {
     async placed(trx, order) {
-      if (!order.invoice) return;
+      if (!enabled || !order.invoice) return;
       const { tax_code, company_name, address, email } = order.invoice;
       await repo.insertRequest(trx, order.id, { tax_code, company_name, address, email: email || null }, nowIso());
     },
     async completed(trx, orderId) {
+      // Without a provider (production before a real driver exists) no invoice is promised.
+      if (!enabled) return;
       const facts = await deps.orderFacts(trx, orderId);
       if (!facts || facts.total <= 0) return; // a free order has no invoice
       const request = await repo.findRequest(trx, orderId);
@@ -256,6 +260,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
   }
 
   return {
+    enabled,
     hooks,
     issue,
     enqueue,
