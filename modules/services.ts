@@ -210,6 +210,7 @@ export function createServices({
     throttle,
     remoteSimulator,
     orderHooks: combineOrderHooks(affiliates.hooks, invoicing.invoices.hooks),
+    phoneOf: async (userId) => (await profile.get(userId).catch(() => null))?.phone ?? null,
   });
   // The studio's audit log is the studio's; the accounts operations write to it once it exists.
   const accountsAdmin = createAccountsAdmin<Actor>({ db, audit: (...entry) => studio.audit(...entry) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldVietnamese } from './fold.ts';
+import { foldVietnamese, stripVietnameseMarks } from './fold.ts';
 
 describe('foldVietnamese', () => {
   it.each([
@@ -81,5 +81,17 @@ describe('foldVietnamese', () => {
   it('is idempotent', () => {
     const once = foldVietnamese('  Đà Nẵng — Ngũ Hành Sơn ');
     expect(foldVietnamese(once)).toBe(once);
+  });
+});
+
+describe('stripVietnameseMarks', () => {
+  it.each([
+    ['Đơn hàng đã thanh toán', 'Don hang da thanh toan'],
+    ['TIẾNG VIỆT Ậ Ệ Ữ', 'TIENG VIET A E U'],
+    ['Ðà Nẵng  (199.000đ)', 'Da Nang  (199.000d)'],
+    // Decomposed input (NFD from some keyboards) gives the same.
+    ['Tie\u0302\u0301ng Vie\u0323\u0302t', 'Tieng Viet'],
+  ])('%s → %s', (input, expected) => {
+    expect(stripVietnameseMarks(input)).toBe(expected);
   });
 });

@@ -28,3 +28,17 @@ export function foldVietnamese(text: string | null | undefined): string {
     .replace(WHITESPACE_RUN, ' ')
     .trim();
 }
+
+/**
+ * Vietnamese without its marks, case and spacing kept, for texts that must stay in GSM-7 (SMS):
+ * `Đơn hàng đã thanh toán` → `Don hang da thanh toan`.
+ */
+export function stripVietnameseMarks(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/[\u0110\u00D0]/g, 'D')
+    .replace(/[\u0111\u00F0]/g, 'd')
+    .normalize('NFD')
+    .replace(COMBINING_MARKS, '')
+    .normalize('NFC');
+}

@@ -179,6 +179,11 @@ export function createMessagingService(db: Kysely<Database>, config: MessagingOp
   }
 
   return {
+    /** Whether a message of this kind would be tried on Zalo (its template configured, a ZNS driver). */
+    hasTemplate(kind: ZnsKind): boolean {
+      return zns !== null && znsTemplates[kind] !== undefined;
+    },
+
     sendSms(to: string, text: string, options: SendOptions = {}): Promise<void> {
       return enqueue('sms', to, null, text, options);
     },

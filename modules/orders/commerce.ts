@@ -24,6 +24,7 @@ import { createSubscriptionNotifier } from '../subscriptions/subscription-messag
 import { createSubscriptionsService, type SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { OrderHooks } from './order-hooks.ts';
 import { createOrderLifecycle } from './order-lifecycle.ts';
+import { createOrderReceipts } from './order-receipts.ts';
 import { createOrdersService, type OrdersService } from './orders.service.ts';
 
 export interface CommerceServices {
@@ -53,6 +54,8 @@ export function createCommerceServices(deps: {
   remoteSimulator?: boolean;
   /** Steps other modules add to an order's life (the affiliates). */
   orderHooks?: OrderHooks;
+  /** The buyer's phone number (accounts), for the paid order's receipt message. */
+  phoneOf?: (userId: number) => Promise<string | null>;
 }): CommerceServices {
   const { db, env, course, notifications, messaging } = deps;
   const paymentsConfig = readPaymentsConfig(env);
@@ -66,6 +69,16 @@ export function createCommerceServices(deps: {
     notifications,
     course,
     hooks: deps.orderHooks,
+    ...(deps.phoneOf
+      ? {
+          receipts: createOrderReceipts({
+            channel: messaging,
+            phoneOf: deps.phoneOf,
+            siteName: env.SITE_NAME,
+            publicUrl: env.PUBLIC_URL,
+          }),
+        }
+      : {}),
   });
   const simulator = paymentsConfig.simulator && !deps.remoteSimulator ? createGatewaySimulator(paymentsConfig) : null;
   const gateways = createGateways(paymentsConfig, { simulator });

@@ -14,6 +14,7 @@ import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import type { OrderHooks } from './order-hooks.ts';
+import type { OrderReceipts } from './order-receipts.ts';
 import * as repo from './orders.repository.ts';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -53,6 +54,8 @@ export function createOrderLifecycle(deps: {
   notifications: NotificationsService;
   course: Pick<CourseService, 'findPurchasablePods'>;
   hooks?: OrderHooks;
+  /** The paid order's receipt on Zalo (SMS as its fallback), when its template is configured. */
+  receipts?: OrderReceipts;
 }) {
   const { db, enrolments, promotions, notifications } = deps;
 
@@ -86,8 +89,14 @@ export function createOrderLifecycle(deps: {
     return true;
   }
 
-  /** The learner's notice of a completed order: paid through a gateway, or free (nothing was paid). */
-  function tellPaid(order: OrderRow, late: boolean) {
+  /** The learner's notice of a completed order (and the receipt message of a paid one). */
+  async function tellPaid(order: OrderRow, late: boolean) {
+    await tellPaidInApp(order, late);
+    await deps.receipts?.paid(order);
+  }
+
+  /** The in-app notice: paid through a gateway, or free (nothing was paid). */
+  function tellPaidInApp(order: OrderRow, late: boolean) {
     const closedNote = late ? ' (cổng thanh toán xác nhận sau khi đơn đã đóng; đơn được mở lại và hoàn tất)' : '';
     const ready = 'Khóa học đã sẵn sàng trong mục Khóa học của tôi.';
     return notifications.notify(order.user_id, {
