@@ -238,7 +238,7 @@ export function createServices({
   const exams = createExamsService({
     db,
     ownsCourse: (userId, courseId) => commerce.enrolments.owns(userId, courseId),
-    notify: (userId, notice) => notifications.notify(userId, notice),
+    notify: (userId, notice, within) => notifications.notify(userId, notice, within),
     certifier: extras.certificates,
     liveSession: accounts.sessions.liveSessionCondition,
     ...(logger ? { log: logger } : {}),

@@ -31,11 +31,11 @@ afterAll(async () => {
 const { room, save, shownKey } = examHelpers(() => t);
 
 /** The exams service on a clock the test moves (the runner of one instance). */
-function runnerAt(clock: () => number) {
+function runnerAt(clock: () => number, notify?: Parameters<typeof createExamsService>[0]['notify']) {
   return createExamsService({
     db: t.db,
     ownsCourse: async () => false,
-    notify: (userId, notice) => t.services.notifications.notify(userId, notice),
+    notify: notify ?? ((userId, notice, within) => t.services.notifications.notify(userId, notice, within)),
     certifier: t.services.certificates,
     now: () => new Date(clock()),
   });
@@ -129,6 +129,33 @@ describe('Nhắc tôi', () => {
     const reports = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
     expect(reports.reduce((sum, report) => sum + report.reminded, 0)).toBe(6);
     for (const learner of learners) expect(await remindersOf(learner.user.id)).toHaveLength(1);
+  });
+
+  it('is tried again at the next tick when its notice could not be written, then sent once', async () => {
+    const slug = await contest(10 * MINUTE);
+    const learner = await createShopper(t);
+    await learner.call('POST', '/api/user/exam/remind.json', { slug });
+    const failing = runnerAt(
+      () => Date.now(),
+      async (userId, notice, within) => {
+        // The notice is written in the claim's transaction, then the notifier fails: both roll back.
+        await t.services.notifications.notify(userId, notice, within);
+        throw new Error('máy chủ thông báo không phản hồi');
+      },
+    );
+    expect((await failing.tick()).reminded).toBe(0);
+    expect(await remindersOf(learner.user.id)).toHaveLength(0);
+    const claimed = await t.db
+      .selectFrom('exam_reminders')
+      .select('reminded_at')
+      .where('user_id', '=', learner.user.id)
+      .executeTakeFirstOrThrow();
+    expect(claimed.reminded_at).toBeNull();
+
+    const runner = runnerAt(() => Date.now());
+    expect((await runner.tick()).reminded).toBe(1);
+    expect((await runner.tick()).reminded).toBe(0);
+    expect(await remindersOf(learner.user.id)).toHaveLength(1);
   });
 
   it('is not sent once the contest has opened', async () => {

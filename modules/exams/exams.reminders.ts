@@ -2,10 +2,11 @@
  * "Nhắc tôi": a signed-in learner asks to be reminded of an upcoming contest. Fifteen minutes
  * before it opens the deadline runner sends an in-app notification, which the notifications
  * service also pushes to the learner's browsers (Web Push). Each reminder is claimed by a
- * conditional update (`reminded_at IS NULL`) before it is sent, so two instances running the same
- * tick deliver it exactly once.
+ * conditional update (`reminded_at IS NULL`) in the same transaction as its notification and push
+ * job, so two instances running the same tick deliver it exactly once, and a notice that could not
+ * be written leaves the reminder unclaimed for the next tick.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,8 +23,8 @@ export interface ExamNotice {
   link: string;
 }
 
-/** The notifications service's `notify` (it also sends the Web Push). */
-export type Notify = (userId: number, notice: ExamNotice) => Promise<unknown>;
+/** The notifications service's `notify` (it also sends the Web Push); `within`: the caller's transaction. */
+export type Notify = (userId: number, notice: ExamNotice, within?: Transaction<Database>) => Promise<unknown>;
 
 interface RemindersDeps {
   db: Kysely<Database>;
@@ -97,25 +98,33 @@ export function createReminders({ db, now, notify, log }: RemindersDeps) {
       .execute();
     let sent = 0;
     for (const row of due) {
-      const claimed = await db
-        .updateTable('exam_reminders')
-        .set({ reminded_at: at.toISOString() })
-        .where('contest_id', '=', row.contest_id)
-        .where('user_id', '=', row.user_id)
-        .where('reminded_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
       const opens = readDate(row.opens_at!);
       const minutes = Math.max(1, Math.round((opens.getTime() - at.getTime()) / 60_000));
       try {
-        await notify(row.user_id, {
-          kind: 'exam_reminder',
-          title: `Sắp đến giờ thi: ${row.title}`,
-          body: `Kỳ thi mở lúc ${formatDateTime(opens, 'HH:mm DD/MM/YYYY')}, còn ${minutes} phút. Vào trang kỳ thi để sẵn sàng làm bài.`,
-          link: `/cong-thi/${row.slug}`,
+        const claimed = await db.transaction().execute(async (trx) => {
+          const claim = await trx
+            .updateTable('exam_reminders')
+            .set({ reminded_at: at.toISOString() })
+            .where('contest_id', '=', row.contest_id)
+            .where('user_id', '=', row.user_id)
+            .where('reminded_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(claim.numUpdatedRows) !== 1) return false;
+          await notify(
+            row.user_id,
+            {
+              kind: 'exam_reminder',
+              title: `Sắp đến giờ thi: ${row.title}`,
+              body: `Kỳ thi mở lúc ${formatDateTime(opens, 'HH:mm DD/MM/YYYY')}, còn ${minutes} phút. Vào trang kỳ thi để sẵn sàng làm bài.`,
+              link: `/cong-thi/${row.slug}`,
+            },
+            trx,
+          );
+          return true;
         });
-        sent += 1;
+        if (claimed) sent += 1;
       } catch (error) {
+        // Rolled back with its claim: the next tick tries this reminder again.
         log?.error({ err: error, contest: row.contest_id, user: row.user_id }, 'exam reminder failed');
       }
     }

@@ -49,8 +49,13 @@ export function createNotificationsService(db: Kysely<Database>, push?: PushServ
   });
 
   return {
-    async notify(userId: number, notification: NewNotification): Promise<number> {
-      const row = await db
+    /**
+     * Notifies one learner. With `within` (a caller's transaction) the row and its push job commit
+     * with the caller's work or not at all: a claim and its notice cannot come apart. Without it the
+     * push is enqueued after the insert, never failing the notification.
+     */
+    async notify(userId: number, notification: NewNotification, within?: Transaction<Database>): Promise<number> {
+      const row = await (within ?? db)
         .insertInto('notifications')
         .values({
           user_id: userId,
@@ -62,7 +67,8 @@ export function createNotificationsService(db: Kysely<Database>, push?: PushServ
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      push?.push([userId], pushOf(notification, row.id));
+      if (within) await push?.enqueue([userId], pushOf(notification, row.id), within);
+      else push?.push([userId], pushOf(notification, row.id));
       return row.id;
     },
 
