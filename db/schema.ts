@@ -970,6 +970,9 @@ export interface CertificatesTable {
   max_score: number | null;
   rank: number | null;
   candidates: number | null;
+  /** A contest certificate a key correction took below the threshold: when, and why (Vietnamese). */
+  revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  revoked_reason: string | null;
 }
 
 // ── Video assets (issue 6: the HLS pipeline) ───────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link, redirect, useRouteLoaderData } from 'react-router';
 import { CertificateSheet, PdfLink } from '../components/certificates/certificate-card';
 import { buildMeta } from '../meta';
 import { notFound } from '../not-found.server';
@@ -9,6 +9,8 @@ import type { Route } from './+types/certificate-print';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const certificate = await context.services.certificates.verify(params.code);
   if (!certificate) notFound(request);
+  // A revoked certificate is not printed: its verification page says why.
+  if (certificate.revoked) throw redirect(`/chung-chi/${certificate.code}`);
   return { certificate };
 }
 

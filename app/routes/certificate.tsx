@@ -11,7 +11,7 @@ import { buildMeta } from '../meta';
 import type { RootData } from '../root';
 import type { Route } from './+types/certificate';
 
-/** /chung-chi/{code}: public verification — valid (learner, course or contest result, date) or not found (404). */
+/** /chung-chi/{code}: public verification — valid (learner, course or contest result, date), revoked (since when, why) or not found (404). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const certificate = await context.services.certificates.verify(params.code);
   if (!certificate) return data({ code: params.code, certificate: null }, { status: 404 });
@@ -20,7 +20,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   buildMeta(matches, {
-    title: loaderData?.certificate ? `Chứng chỉ ${loaderData.certificate.code}` : 'Không tìm thấy chứng chỉ',
+    title: loaderData?.certificate
+      ? `Chứng chỉ ${loaderData.certificate.code}${loaderData.certificate.revoked ? ' (đã thu hồi)' : ''}`
+      : 'Không tìm thấy chứng chỉ',
     description: loaderData?.certificate
       ? loaderData.certificate.contest
         ? `Chứng nhận kết quả kỳ thi “${loaderData.certificate.course_title}” cấp cho ${loaderData.certificate.learner_name}.`
@@ -41,6 +43,29 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
             chữ I và số 1 không dùng trong mã).
           </p>
           <CertificateLookup defaultValue={code} />
+        </div>
+      </PageFrame>
+    );
+  }
+  if (certificate.revoked) {
+    return (
+      <PageFrame title={`Chứng chỉ ${certificate.code}`} crumbs={crumbs}>
+        <div className="max-w-xl space-y-4">
+          <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+            <p className="font-semibold">✗ Chứng nhận đã bị thu hồi</p>
+            <p className="text-sm">
+              Chứng nhận cấp cho <strong>{certificate.learner_name}</strong>, dự thi “{certificate.course_title}”, không
+              còn hiệu lực từ ngày {formatDate(certificate.revoked.at)}. {certificate.revoked.reason}
+            </p>
+          </div>
+          {certificate.contest?.slug ? (
+            <Link
+              to={`/cong-thi/${certificate.contest.slug}`}
+              className="inline-block py-2.5 font-semibold text-brand-700"
+            >
+              Xem kỳ thi
+            </Link>
+          ) : null}
         </div>
       </PageFrame>
     );

@@ -22,6 +22,10 @@ const certificateSchema = z.object({
     .nullable()
     .describe('A contest certificate: the score (points), rank and number of candidates; null for a course'),
   issued_at: z.string(),
+  revoked: z
+    .object({ at: z.string(), reason: z.string() })
+    .nullable()
+    .describe('A contest certificate a key correction took below the threshold: since when and why; null when valid'),
   verify_url: z.string(),
   pdf_url: z.string(),
 });
@@ -52,7 +56,8 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Xác minh một chứng chỉ theo mã (công khai): valid = false khi không có chứng chỉ nào mang mã này',
+        summary:
+          'Xác minh một chứng chỉ theo mã (công khai): valid = false khi không có chứng chỉ nào mang mã này hoặc chứng chỉ đã bị thu hồi',
         querystring: z.object({ code: codeParam }),
         response: {
           200: envelope(z.object({ valid: z.boolean(), certificate: certificateSchema.nullable() })),
@@ -61,7 +66,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const certificate = await request.services.certificates.verify(request.query.code);
-      return { data: { valid: certificate !== null, certificate } };
+      return { data: { valid: certificate !== null && certificate.revoked === null, certificate } };
     },
   );
 

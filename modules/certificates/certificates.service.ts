@@ -49,6 +49,8 @@ export interface CertificateView {
   /** A contest certificate's result; null for a course. */
   contest: ContestResultFacts | null;
   issued_at: string;
+  /** A contest certificate a key correction took below the contest's threshold: no longer valid. */
+  revoked: { at: string; reason: string } | null;
   verify_url: string;
   pdf_url: string;
 }
@@ -92,6 +94,8 @@ export function createCertificatesService({
         'certificates.max_score',
         'certificates.rank',
         'certificates.candidates',
+        'certificates.revoked_at',
+        'certificates.revoked_reason',
         'courses.slug as course_slug',
         'exam_contests.slug as contest_slug',
       ]);
@@ -115,6 +119,10 @@ export function createCertificatesService({
               candidates: row.candidates,
             },
       issued_at: readDate(row.issued_at).toISOString(),
+      revoked:
+        row.revoked_at === null
+          ? null
+          : { at: readDate(row.revoked_at).toISOString(), reason: row.revoked_reason ?? '' },
       verify_url: `${publicUrl}/chung-chi/${row.code}`,
       pdf_url: `/chung-chi/${row.code}.pdf`,
     };
@@ -215,9 +223,56 @@ export function createCertificatesService({
     return (await findForContest(userId, input.contestId))!;
   }
 
+  /**
+   * After a contest is re-graded (a key correction): the certificate of a candidate who still
+   * reaches the threshold states the new result (and is valid again if a correction had revoked
+   * it); one who no longer does has it revoked with `reason`; one who now does gets one. Each step
+   * is a conditional write, safe to repeat.
+   */
+  async function reviseForContest(
+    userId: number,
+    input: ContestCertificateInput & { eligible: boolean; reason: string },
+  ): Promise<'issued' | 'revised' | 'revoked' | 'unchanged'> {
+    const existing = await db
+      .selectFrom('certificates')
+      .select(['id', 'score', 'max_score', 'rank', 'candidates', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .where('exam_contest_id', '=', input.contestId)
+      .executeTakeFirst();
+    if (!input.eligible) {
+      if (!existing || existing.revoked_at !== null) return 'unchanged';
+      await db
+        .updateTable('certificates')
+        .set({ revoked_at: new Date().toISOString(), revoked_reason: input.reason.slice(0, 500) })
+        .where('id', '=', existing.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return 'revoked';
+    }
+    if (!existing) {
+      await issueForContest(userId, input);
+      return 'issued';
+    }
+    const result = { score: input.score, max_score: input.maxScore, rank: input.rank, candidates: input.candidates };
+    const same =
+      existing.revoked_at === null &&
+      existing.score === result.score &&
+      existing.max_score === result.max_score &&
+      existing.rank === result.rank &&
+      existing.candidates === result.candidates;
+    if (same) return 'unchanged';
+    await db
+      .updateTable('certificates')
+      .set({ ...result, revoked_at: null, revoked_reason: null })
+      .where('id', '=', existing.id)
+      .execute();
+    return 'revised';
+  }
+
   return {
     issueFor,
     issueForContest,
+    reviseForContest,
     findForContest,
 
     /** My certificates, issuing first any missing for courses I have completed. */
@@ -254,6 +309,11 @@ export function createCertificatesService({
     async renderPdf(input: string): Promise<{ code: string; bytes: Uint8Array }> {
       const certificate = await this.verify(input);
       if (!certificate) throw new AppError('NOT_FOUND', 'Không tìm thấy chứng chỉ với mã này.');
+      if (certificate.revoked)
+        throw new AppError(
+          'BUSINESS_RULE',
+          `Chứng nhận ${certificate.code} đã bị thu hồi: ${certificate.revoked.reason}`,
+        );
       const bytes = await renderCertificatePdf({ ...certificate, site_name: siteName });
       return { code: certificate.code, bytes };
     },

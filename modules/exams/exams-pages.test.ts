@@ -129,4 +129,30 @@ describe('contest certificates on the certificate page', () => {
     expect(all).toHaveLength(5);
     expect(all.every((certificate) => certificate.score! >= 8000)).toBe(true);
   });
+
+  it('say a revoked certificate is no longer valid and why, and print or download none', async () => {
+    const row = await t.db
+      .selectFrom('certificates')
+      .innerJoin('exam_contests', 'exam_contests.id', 'certificates.exam_contest_id')
+      .select(['certificates.id', 'certificates.code', 'certificates.user_id'])
+      .where('exam_contests.slug', '=', SEEDED_CONTESTS.finished)
+      .orderBy('certificates.rank', 'desc')
+      .executeTakeFirstOrThrow();
+    const reason = 'Sau khi sửa đáp án và chấm lại, điểm 7,75 thấp hơn mức cấp chứng nhận 8.';
+    await t.db
+      .updateTable('certificates')
+      .set({ revoked_at: new Date().toISOString(), revoked_reason: reason })
+      .where('id', '=', row.id)
+      .execute();
+    const page = await t.app.inject({ url: `/chung-chi/${row.code}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Chứng nhận đã bị thu hồi');
+    expect(page.body).toContain(reason);
+    expect(page.body).not.toContain('Chứng chỉ hợp lệ');
+    expect(page.body).not.toContain(`href="/chung-chi/${row.code}/in"`);
+    const print = await t.app.inject({ url: `/chung-chi/${row.code}/in` });
+    expect(print.statusCode).toBe(302);
+    expect(print.headers.location).toBe(`/chung-chi/${row.code}`);
+    expect((await t.app.inject({ url: `/chung-chi/${row.code}.pdf` })).statusCode).toBe(422);
+  });
 });

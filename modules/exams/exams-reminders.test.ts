@@ -241,6 +241,65 @@ describe('contest certificates', () => {
     });
   });
 
+  it('follow a key correction after they were issued: revised, revoked below the minimum, issued above it', async () => {
+    const slug = await contest(-MINUTE, { closes_in_ms: 2 * 3_600_000, certificate_min_score: 2 });
+    const [falls, rises, stays] = [await createShopper(t), await createShopper(t), await createShopper(t)];
+    const fallsAttempt = await sit(falls, slug, 8); // 2 points: certified
+    const risesAttempt = await sit(rises, slug, 7); // 1.75 points: not certified
+    await sit(stays, slug, 12); // 3 points
+    const contestId = (
+      await t.db.selectFrom('exam_contests').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()
+    ).id;
+    await runnerAt(() => Date.now() + 2 * 3_600_000 + MINUTE).tick();
+    const certificateOf = (userId: number) =>
+      t.db
+        .selectFrom('certificates')
+        .selectAll()
+        .where('exam_contest_id', '=', contestId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    const revokedCode = (await certificateOf(falls.user.id))!.code;
+    expect(await certificateOf(rises.user.id)).toBeUndefined();
+
+    // A question the first candidate got right and the second wrong: its key becomes the second's answer.
+    const answers = (attemptId: number) =>
+      t.db.selectFrom('exam_answers').selectAll().where('attempt_id', '=', attemptId).execute();
+    const [fallsAnswers, risesAnswers] = [await answers(fallsAttempt), await answers(risesAttempt)];
+    const turned = risesAnswers.find(
+      (answer) =>
+        answer.points_awarded === 0 &&
+        fallsAnswers.some((mine) => mine.question_id === answer.question_id && (mine.points_awarded ?? 0) > 0),
+    )!;
+    await t.services.exams.correctKey(turned.question_id, JSON.parse(turned.answer));
+
+    const revoked = await t.app.inject({ url: `/api/user/certificate/verify.json?code=${revokedCode}` });
+    expect(revoked.json().data).toMatchObject({
+      valid: false,
+      certificate: {
+        code: revokedCode,
+        // What it certified stays as issued; the reason gives the new score.
+        contest: { score: 2 },
+        revoked: { reason: 'Sau khi sửa đáp án và chấm lại, điểm 1,75 thấp hơn mức cấp chứng nhận 2.' },
+      },
+    });
+    expect((await t.app.inject({ url: `/chung-chi/${revokedCode}.pdf` })).statusCode).toBe(422);
+    const fallsResult = await falls.call('GET', `/api/user/exam/result.json?attempt_id=${fallsAttempt}`);
+    expect(fallsResult.json().data.certificate).toBeNull();
+
+    const issued = (await certificateOf(rises.user.id))!;
+    expect(issued).toMatchObject({ score: 2000, revoked_at: null });
+    const risesResult = await rises.call('GET', `/api/user/exam/result.json?attempt_id=${risesAttempt}`);
+    expect(risesResult.json().data.certificate.code).toBe(issued.code);
+    // The best candidate also lost the question: the certificate states the new score.
+    expect(await certificateOf(stays.user.id)).toMatchObject({ score: 2750, revoked_at: null });
+    // Repeated, the revision changes nothing more.
+    await t.services.exams.correctKey(turned.question_id, JSON.parse(turned.answer));
+    expect((await certificateOf(falls.user.id))!.revoked_at).not.toBeNull();
+    expect(
+      await t.db.selectFrom('certificates').select('id').where('exam_contest_id', '=', contestId).execute(),
+    ).toHaveLength(3);
+  });
+
   it('are not issued by a contest without a minimum score', async () => {
     const slug = await contest(-MINUTE, { closes_in_ms: 3_600_000 });
     const learner = await createShopper(t);

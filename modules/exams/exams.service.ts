@@ -275,8 +275,10 @@ export function createExamsService({
     const stored = canonicalKey(question.type, key, question.answer_boxes, 'Đáp án mới');
     await repo.updateQuestionKey(db, questionId, JSON.stringify(stored), now().toISOString());
     let regraded = 0;
-    for (const contest of await repo.findContestsOfExam(db, question.exam_id))
+    for (const contest of await repo.findContestsOfExam(db, question.exam_id)) {
       regraded += await grader.regradeContest(contest.id);
+      await certificates.reviseAfterRegrade(contest.id);
+    }
     return { regraded };
   }
 

@@ -30,6 +30,7 @@ export default function MyCertificatesPage({ loaderData }: Route.ComponentProps)
             <li key={certificate.code} className="rounded-2xl border border-slate-200 bg-white p-4">
               <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
                 {certificate.contest ? 'Chứng nhận kết quả kỳ thi' : 'Chứng chỉ hoàn thành'}
+                {certificate.revoked ? <span className="ml-2 text-red-700">· Đã thu hồi</span> : null}
               </p>
               <h2 className="mt-1 font-bold text-slate-900">{certificate.course_title}</h2>
               <p className="mt-1 text-sm text-slate-600">
@@ -37,14 +38,18 @@ export default function MyCertificatesPage({ loaderData }: Route.ComponentProps)
               </p>
               <p className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-sm font-semibold">
                 <Link to={`/chung-chi/${certificate.code}`} className="text-brand-700 underline">
-                  Xem chứng chỉ
+                  {certificate.revoked ? 'Xem lý do thu hồi' : 'Xem chứng chỉ'}
                 </Link>
-                <Link to={`/chung-chi/${certificate.code}/in`} className="text-brand-700 underline">
-                  In
-                </Link>
-                <a href={certificate.pdf_url} download className="text-brand-700 underline">
-                  Tải PDF
-                </a>
+                {certificate.revoked ? null : (
+                  <>
+                    <Link to={`/chung-chi/${certificate.code}/in`} className="text-brand-700 underline">
+                      In
+                    </Link>
+                    <a href={certificate.pdf_url} download className="text-brand-700 underline">
+                      Tải PDF
+                    </a>
+                  </>
+                )}
               </p>
             </li>
           ))}
