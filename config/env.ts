@@ -3,6 +3,7 @@
  * here; a bad value stops the start with a list of what is wrong.
  */
 import { z } from 'zod';
+import { parseSendingHours } from '../lib/sending-hours.ts';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -147,6 +148,12 @@ const envSchema = z
     VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
     /** Days a downloaded lesson stays usable offline before the device must connect (never past the enrolment's end). */
     OFFLINE_LICENCE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    // The hours (Vietnam time) the Web Push of a studio broadcast may reach phones (decree 91/2020:
+    // advertising messages 07:00–22:00); outside them it waits for the next opening. 0-24: any time.
+    BROADCAST_SENDING_HOURS: z
+      .string()
+      .default('7-22')
+      .refine((value) => parseSendingHours(value) !== null, 'BROADCAST_SENDING_HOURS must look like 7-22'),
     // Payment gateways (PROTOCOLS.md). Outside production every gateway defaults to the built-in
     // simulator (/__sim/pay/*) with public sandbox credentials; in production set the real ones.
     PAYMENT_SIMULATOR: booleanFlag.optional(),

@@ -54,6 +54,7 @@ import { createStudioPagesService } from './studio/pages.service.ts';
 import { createStudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService } from './notifications/broadcasts.service.ts';
+import { parseSendingHours } from '../lib/sending-hours.ts';
 import { createContestsAdmin, createExamsAdmin, createExamsService } from './exams/index.ts';
 import { createJobQueue, createJobServices } from './jobs/index.ts';
 import { createTransfersAdmin, createTransfersService, readTransfersConfig } from './transfers/index.ts';
@@ -303,7 +304,13 @@ export function createServices({
       audit: studio.audit,
       discussion: createDiscussionAdmin({ db, audit: studio.audit }),
     }),
-    broadcasts: createBroadcastsService({ db, notifications, jobs: jobServices.jobs, audit: studio.audit }),
+    broadcasts: createBroadcastsService({
+      db,
+      notifications,
+      jobs: jobServices.jobs,
+      audit: studio.audit,
+      sendingHours: parseSendingHours(env.BROADCAST_SENDING_HOURS)!,
+    }),
     ...extras,
     offline: createOfflineServices({
       db,

@@ -9,6 +9,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
+import { nextSendingTime, type SendingHours } from '../../lib/sending-hours.ts';
 import type { BroadcastsTable, Database } from '../../db/schema.ts';
 import { iso, isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -50,8 +51,12 @@ export function createBroadcastsService(deps: {
   batchesPerJob?: number;
   /** Seconds before a failed job is retried (doubled at each retry). */
   retryDelaySeconds?: number;
+  /** The hours (Vietnam time) its Web Push may reach phones (07:00–22:00 by default, decree 91/2020). */
+  sendingHours?: SendingHours;
+  now?: () => Date;
 }) {
   const { db, notifications, jobs, audit, batchSize = 500, batchesPerJob = 20 } = deps;
+  const now = deps.now ?? (() => new Date());
   const policy = {
     ...BROADCAST_POLICY,
     ...(deps.retryDelaySeconds ? { retryDelaySeconds: deps.retryDelaySeconds } : {}),
@@ -129,21 +134,29 @@ export function createBroadcastsService(deps: {
     const ids = batch.map((row) => row.id);
     const last = ids[ids.length - 1]!;
     const message = { kind: 'broadcast', title: broadcast.title, body: broadcast.body, link: broadcast.link };
-    await notifications.notifyOnce(id, ids, message, async (trx, inserted) => {
-      if (inserted.length > 0)
+    // The notice is in the app at once; its push waits for the sending hours (a night batch: 07:00).
+    const pushAfter = nextSendingTime(now(), deps.sendingHours) ?? undefined;
+    await notifications.notifyOnce(
+      id,
+      ids,
+      message,
+      async (trx, inserted) => {
+        if (inserted.length > 0)
+          await trx
+            .updateTable('broadcasts')
+            .set((eb) => ({ sent_count: eb('sent_count', '+', inserted.length) }))
+            .where('id', '=', id)
+            .execute();
+        // Forward only: a run that read an older cursor than the current one leaves it alone.
         await trx
           .updateTable('broadcasts')
-          .set((eb) => ({ sent_count: eb('sent_count', '+', inserted.length) }))
+          .set({ cursor_user_id: last })
           .where('id', '=', id)
+          .where('cursor_user_id', '=', cursor)
           .execute();
-      // Forward only: a run that read an older cursor than the current one leaves it alone.
-      await trx
-        .updateTable('broadcasts')
-        .set({ cursor_user_id: last })
-        .where('id', '=', id)
-        .where('cursor_user_id', '=', cursor)
-        .execute();
-    });
+      },
+      pushAfter,
+    );
     return 'more';
   }
 

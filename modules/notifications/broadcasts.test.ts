@@ -14,7 +14,9 @@ import { createUser, createUsers } from '../../tests/factories/accounts.ts';
 import { startPushEndpoint } from '../../tests/helpers/push-endpoint.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { createJobQueue, type JobQueue } from '../jobs/index.ts';
+import { SENDING_HOURS, type SendingHours } from '../../lib/sending-hours.ts';
 import { BROADCAST_QUEUE, createBroadcastsService } from './broadcasts.service.ts';
+import { PUSH_QUEUE } from './push.service.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 const LEARNERS = 300;
@@ -36,7 +38,10 @@ async function until(check: () => Promise<boolean>, timeoutMs = 60_000): Promise
 }
 
 /** One app instance's broadcasts: its own queue and services on `db`, pushing through the app's push service. */
-function instance(db: TestContext['db'], options: { batchSize: number; batchesPerJob: number }) {
+function instance(
+  db: TestContext['db'],
+  options: { batchSize: number; batchesPerJob: number; now?: () => Date; sendingHours?: SendingHours },
+) {
   const jobs = createJobQueue(db, t.database.engine, { pollMs: 200 });
   queues.push(jobs);
   const notifications = createNotificationsService(db, t.services.push);
@@ -46,6 +51,8 @@ function instance(db: TestContext['db'], options: { batchSize: number; batchesPe
     jobs,
     audit: t.services.studio.audit,
     retryDelaySeconds: 1,
+    // Any hour, so the test does not depend on the time it runs; the sending hours have their own test.
+    sendingHours: { from: 0, until: 24 },
     ...options,
   });
   return { jobs, broadcasts };
@@ -352,4 +359,57 @@ describe('broadcasts on the job queue', () => {
     await t.services.push.idle();
     expect(pushedTitles()).toBe(2);
   }, 60_000);
+
+  it('puts a night broadcast in the app at once and holds its Web Push until 07:00 (Vietnam time)', async () => {
+    // 23:30 in Vietnam.
+    const night = instance(t.db, {
+      batchSize: 200,
+      batchesPerJob: 5,
+      now: () => new Date('2026-11-26T16:30:00Z'),
+      sendingHours: SENDING_HOURS,
+    });
+    await night.broadcasts.work();
+    await night.jobs.start();
+    const recipients = await activeLearnerIds();
+    const title = 'Ưu đãi học phí tháng 12';
+    const sent = await night.broadcasts.send(actor, { title, body: 'Giảm 30% cho khóa luyện thi.', audience: 'all' });
+    await until(async () => (await broadcastRow(sent.id)).status === 'sent');
+    await night.jobs.stop();
+    expect(await broadcastRow(sent.id)).toMatchObject({ status: 'sent', sent_count: recipients.length });
+
+    // The push jobs wait for 07:00 the next morning (00:00Z), not one learner's phone rang.
+    const held =
+      t.database.engine === 'postgres'
+        ? (
+            await sql<{ start_after: Date }>`select start_after from ${sql.id(
+              `${(await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]!.schema}_pgboss`,
+            )}.job where name = ${PUSH_QUEUE} and data->'message'->>'title' = ${title}`.execute(t.db)
+          ).rows
+        : (
+            await t.db
+              .selectFrom('jobs')
+              .select('start_after')
+              .where('queue', '=', PUSH_QUEUE)
+              .where('data', 'like', `%${title}%`)
+              .execute()
+          ).map((row) => ({ start_after: new Date(row.start_after) }));
+    expect(held.length).toBeGreaterThan(0);
+    for (const job of held) expect(new Date(job.start_after).toISOString()).toBe('2026-11-27T00:00:00.000Z');
+    expect(pushEndpoint.received.filter((push) => (push.payload as { title: string }).title === title)).toEqual([]);
+
+    // At 07:00 they go: each subscribed learner once.
+    if (t.database.engine === 'postgres') {
+      const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]!.schema;
+      await sql`update ${sql.id(`${schema}_pgboss`)}.job set start_after = now()
+        where name = ${PUSH_QUEUE} and data->'message'->>'title' = ${title}`.execute(t.db);
+    } else {
+      await t.db
+        .updateTable('jobs')
+        .set({ start_after: new Date().toISOString() })
+        .where('queue', '=', PUSH_QUEUE)
+        .where('data', 'like', `%${title}%`)
+        .execute();
+    }
+    await expectDeliveredOnce(sent.id, title, recipients);
+  }, 120_000);
 });

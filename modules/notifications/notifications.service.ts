@@ -93,13 +93,14 @@ export function createNotificationsService(db: Kysely<Database>, push?: PushServ
      * Notifies each of these learners once for broadcast `broadcastId`: a learner who already has its
      * notification is skipped (unique index on broadcast and user), so a batch run again inserts
      * nothing twice. `within` runs in the same transaction with the learners actually inserted; only
-     * they are pushed, after the commit.
+     * they are pushed, after the commit — not before `pushAfter` when it is given.
      */
     async notifyOnce(
       broadcastId: number,
       userIds: number[],
       notification: NewNotification,
       within?: (trx: Transaction<Database>, inserted: number[]) => Promise<void>,
+      pushAfter?: Date,
     ): Promise<number[]> {
       if (userIds.length === 0) return [];
       const now = nowIso();
@@ -123,7 +124,7 @@ export function createNotificationsService(db: Kysely<Database>, push?: PushServ
         const ids = rows.map((row) => row.user_id);
         // The push of the rows inserted is a job of this same transaction: whatever crashes, the
         // learners reached get one push, and nobody a push without the notification.
-        if (ids.length > 0) await push?.enqueue(ids, pushOf(notification, null), trx);
+        if (ids.length > 0) await push?.enqueue(ids, pushOf(notification, null), trx, pushAfter);
         await within?.(trx, ids);
         return ids;
       });

@@ -148,14 +148,19 @@ export function createPushService(db: Kysely<Database>, config: PushConfig, jobs
   /**
    * Enqueues the push (a job per 500 learners); resolves once it is durable — or, `within` a
    * transaction, once it is part of it (it commits with the rows it announces, or not at all).
+   * `startAfter`: not before then (a broadcast outside its sending hours).
    */
-  async function enqueue(userIds: number[], message: PushMessage, within?: Transaction<Database>): Promise<void> {
+  async function enqueue(
+    userIds: number[],
+    message: PushMessage,
+    within?: Transaction<Database>,
+    startAfter?: Date,
+  ): Promise<void> {
     for (let start = 0; start < userIds.length; start += 500)
-      await jobs.send(
-        PUSH_QUEUE,
-        { message, userIds: userIds.slice(start, start + 500) } satisfies PushJob,
-        within ? { within } : {},
-      );
+      await jobs.send(PUSH_QUEUE, { message, userIds: userIds.slice(start, start + 500) } satisfies PushJob, {
+        ...(within ? { within } : {}),
+        ...(startAfter ? { startAfter } : {}),
+      });
   }
 
   /** Push jobs waiting or running (this database). */

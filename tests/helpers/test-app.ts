@@ -84,6 +84,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     RATE_LIMIT_PER_MINUTE: '100000',
     // Tests change data between requests; the page micro-cache has its own test.
     PAGE_CACHE_SECONDS: '0',
+    // Broadcasts push at any hour in tests; their sending hours have a test of their own.
+    BROADCAST_SENDING_HOURS: '0-24',
     ...options.env,
   });
   const database = connectDatabase({
