@@ -12,7 +12,7 @@ import { createCourseService } from './catalog/course.service.ts';
 import { createRecommendationsService } from './catalog/recommendations.service.ts';
 import { createContentAdmin, createContentService } from './content/index.ts';
 import { createSearchService } from './search/search.service.ts';
-import { createSupportAdmin, createSupportService } from './support/index.ts';
+import { createSupportAdmin, createSupportDesk, createSupportService } from './support/index.ts';
 import { createAccountsService } from './accounts/accounts.service.ts';
 import { readIdentityConfig } from './identity/identity.config.ts';
 import { createIdentityService } from './identity/identity.service.ts';
@@ -300,11 +300,17 @@ export function createServices({
     studioCategories: createStudioCategoriesService({ db, cache, audit: studio.audit }),
     supportAdmin: createSupportAdmin({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPeople,
+    supportDesk: createSupportDesk({
+      db,
+      staff: () => accounts.staff(),
+      contactsOf: (ids) => accounts.contactsOf(ids),
+      notify: (userId, message) => notifications.notify(userId, message),
+      sendEmail: (message) => messaging.sendEmail(message),
+      sendSms: (to, text) => messaging.sendSms(to, text),
+      audit: studio.audit,
+    }),
     studioDesk: createStudioDeskService({
       db,
-      notifications,
-      messaging,
-      audit: studio.audit,
       discussion: createDiscussionAdmin({ db, audit: studio.audit }),
     }),
     broadcasts: createBroadcastsService({ db, notifications, jobs: jobServices.jobs, audit: studio.audit }),

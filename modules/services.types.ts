@@ -11,7 +11,7 @@ import type { CourseService } from './catalog/course.service.ts';
 import type { RecommendationsService } from './catalog/recommendations.service.ts';
 import type { ContentAdmin, ContentService } from './content/index.ts';
 import type { SearchService } from './search/search.service.ts';
-import type { SupportAdmin, SupportService } from './support/index.ts';
+import type { SupportAdmin, SupportDesk, SupportService } from './support/index.ts';
 import type { AccountsService } from './accounts/accounts.service.ts';
 import type { IdentityLogger, IdentityService } from './identity/identity.service.ts';
 import type { ProfileService } from './accounts/profile.service.ts';
@@ -132,8 +132,10 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   imageCrop: ImageCropService;
   /** Studio people: roles, and enrolments granted, extended or revoked by staff. */
   studioPeople: StudioPeopleService;
-  /** The studio desk: support requests (assign, reply, notes) and lesson error reports. */
+  /** The studio desk: lesson error reports. */
   studioDesk: StudioDeskService;
+  /** The support desk: support requests (assign, reply, notes). */
+  supportDesk: SupportDesk<Actor>;
   /** Broadcast notifications to all learners or a subject's followers, sent in batches as queued jobs (`work()`). */
   broadcasts: BroadcastsService;
   /** How the web session cookies are written. */

@@ -34,7 +34,7 @@ import {
   contentRoutes,
 } from '../modules/content/index.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
-import { supportRoutes } from '../modules/support/support.routes.ts';
+import { supportDeskRoutes, supportRoutes } from '../modules/support/index.ts';
 import { accountsRoutes } from '../modules/accounts/accounts.routes.ts';
 import { wardsRoutes } from '../modules/accounts/wards.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
@@ -76,7 +76,7 @@ import {
   studioArticleRoutes,
   studioCategoryRoutes,
 } from '../modules/studio/content.routes.ts';
-import { studioPeopleRoutes } from '../modules/studio/people.routes.ts';
+import { studioPeopleLaterRoutes, studioPeopleRoutes } from '../modules/studio/people.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReferral } from './http/referral.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
@@ -297,7 +297,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(contentAdminTagRoutes, { actorOf });
   await app.register(studioArticleRoutes);
   await app.register(contentAdminPageRoutes, { actorOf });
+  // Roles and enrolments, support's desk, then error reports and broadcasts: the OpenAPI order of paths.
   await app.register(studioPeopleRoutes);
+  await app.register(supportDeskRoutes, { actorOf });
+  await app.register(studioPeopleLaterRoutes);
   await app.register(traceRoutes);
   await app.register(affiliateRoutes);
   await app.register(affiliateAdminRoutes);
