@@ -10,9 +10,9 @@ import { createAliasService } from './catalog/alias.service.ts';
 import { createCatalogService } from './catalog/catalog.service.ts';
 import { createCourseService } from './catalog/course.service.ts';
 import { createRecommendationsService } from './catalog/recommendations.service.ts';
-import { createContentService } from './content/content.service.ts';
+import { createContentAdmin, createContentService } from './content/index.ts';
 import { createSearchService } from './search/search.service.ts';
-import { createSupportAdmin, createSupportService } from './support/index.ts';
+import { createSupportAdmin, createSupportDesk, createSupportService } from './support/index.ts';
 import { createAccountsService } from './accounts/accounts.service.ts';
 import { readIdentityConfig } from './identity/identity.config.ts';
 import { createIdentityService } from './identity/identity.service.ts';
@@ -49,8 +49,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { createPushService } from './notifications/push.service.ts';
 import { createPartnershipsService } from './partnerships/partnerships.service.ts';
-import { createStudioContentService } from './studio/content.service.ts';
-import { createStudioPagesService } from './studio/pages.service.ts';
+import { createStudioCategoriesService } from './studio/pages.service.ts';
 import { createStudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService } from './notifications/broadcasts.service.ts';
@@ -293,15 +292,27 @@ export function createServices({
       lessons: studioCourses,
       storage,
     }),
-    studioContent: createStudioContentService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
-    studioPages: createStudioPagesService({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
+    contentAdmin: createContentAdmin({
+      db,
+      sanitize: sanitizeRichContent,
+      content,
+      pagesChanged: site.invalidate,
+      audit: studio.audit,
+    }),
+    studioCategories: createStudioCategoriesService({ db, cache, audit: studio.audit }),
     supportAdmin: createSupportAdmin({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     studioPeople,
+    supportDesk: createSupportDesk({
+      db,
+      staff: () => accounts.staff(),
+      contactsOf: (ids) => accounts.contactsOf(ids),
+      notify: (userId, message) => notifications.notify(userId, message),
+      sendEmail: (message) => messaging.sendEmail(message),
+      sendSms: (to, text) => messaging.sendSms(to, text),
+      audit: studio.audit,
+    }),
     studioDesk: createStudioDeskService({
       db,
-      notifications,
-      messaging,
-      audit: studio.audit,
       discussion: createDiscussionAdmin({ db, audit: studio.audit }),
     }),
     broadcasts: createBroadcastsService({

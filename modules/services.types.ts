@@ -9,9 +9,9 @@ import type { AliasService } from './catalog/alias.service.ts';
 import type { CatalogService } from './catalog/catalog.service.ts';
 import type { CourseService } from './catalog/course.service.ts';
 import type { RecommendationsService } from './catalog/recommendations.service.ts';
-import type { ContentService } from './content/content.service.ts';
+import type { ContentAdmin, ContentService } from './content/index.ts';
 import type { SearchService } from './search/search.service.ts';
-import type { SupportAdmin, SupportService } from './support/index.ts';
+import type { SupportAdmin, SupportDesk, SupportService } from './support/index.ts';
 import type { AccountsService } from './accounts/accounts.service.ts';
 import type { IdentityLogger, IdentityService } from './identity/identity.service.ts';
 import type { ProfileService } from './accounts/profile.service.ts';
@@ -44,8 +44,7 @@ import type { CourseExtrasService, QuestionsService } from './studio/course-edit
 import type { VideoAdmin } from './video/index.ts';
 import type { PushService } from './notifications/push.service.ts';
 import type { PartnershipsService } from './partnerships/partnerships.service.ts';
-import type { StudioContentService } from './studio/content.service.ts';
-import type { StudioPagesService } from './studio/pages.service.ts';
+import type { StudioCategoriesService } from './studio/pages.service.ts';
 import type { StudioPeopleService } from './studio/people.service.ts';
 import type { StudioDeskService } from './studio/desk.service.ts';
 import type { BroadcastsService } from './notifications/broadcasts.service.ts';
@@ -111,9 +110,10 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   videoUploads: VideoAdmin<Actor>;
   /** Learners' questions on the courses (a teacher: their own). */
   questions: QuestionsService;
-  studioContent: StudioContentService;
-  /** The studio's categories (of posts and help articles) and generic pages. */
-  studioPages: StudioPagesService;
+  /** The studio's posts (solutions included), hashtags and generic pages (content's tables). */
+  contentAdmin: ContentAdmin<Actor>;
+  /** The studio's categories (of posts and help articles). */
+  studioCategories: StudioCategoriesService;
   /** The studio's help articles (support's tables): lists, saves, publishing, deletion. */
   supportAdmin: SupportAdmin<Actor>;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
@@ -132,8 +132,10 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   imageCrop: ImageCropService;
   /** Studio people: roles, and enrolments granted, extended or revoked by staff. */
   studioPeople: StudioPeopleService;
-  /** The studio desk: support requests (assign, reply, notes) and lesson error reports. */
+  /** The studio desk: lesson error reports. */
   studioDesk: StudioDeskService;
+  /** The support desk: support requests (assign, reply, notes). */
+  supportDesk: SupportDesk<Actor>;
   /** Broadcast notifications to all learners or a subject's followers, sent in batches as queued jobs (`work()`). */
   broadcasts: BroadcastsService;
   /** How the web session cookies are written. */

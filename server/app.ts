@@ -26,9 +26,15 @@ import { offlineRoutes } from '../modules/offline/index.ts';
 import { siteAdminListRoutes, siteAdminRoutes, siteRoutes } from '../modules/site/index.ts';
 import { transfersAdminRoutes, transfersRoutes } from '../modules/transfers/index.ts';
 import { aliasRoutes, catalogRoutes } from '../modules/catalog/catalog.routes.ts';
-import { contentRoutes } from '../modules/content/content.routes.ts';
+import {
+  contentAdminPagePublishRoutes,
+  contentAdminPageRoutes,
+  contentAdminPostRoutes,
+  contentAdminTagRoutes,
+  contentRoutes,
+} from '../modules/content/index.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
-import { supportRoutes } from '../modules/support/support.routes.ts';
+import { supportDeskRoutes, supportRoutes } from '../modules/support/index.ts';
 import { accountsRoutes } from '../modules/accounts/accounts.routes.ts';
 import { wardsRoutes } from '../modules/accounts/wards.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
@@ -65,8 +71,12 @@ import { activationAdminRoutes } from '../modules/activation/index.ts';
 import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes.ts';
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
 import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
-import { studioContentRoutes } from '../modules/studio/content.routes.ts';
-import { studioPeopleRoutes } from '../modules/studio/people.routes.ts';
+import {
+  studioArticlePublishRoutes,
+  studioArticleRoutes,
+  studioCategoryRoutes,
+} from '../modules/studio/content.routes.ts';
+import { studioPeopleLaterRoutes, studioPeopleRoutes } from '../modules/studio/people.routes.ts';
 import { registerApiNotFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerReferral } from './http/referral.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
@@ -278,8 +288,19 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.addHook('onClose', async () => services.throttle.close());
   // A started job queue stops (its running jobs finish) before the database closes.
   app.addHook('onClose', async () => services.jobs.stop());
-  await app.register(studioContentRoutes);
+  // The studio's content: content's plugins (posts, hashtags, pages) and the studio's (help articles,
+  // categories) alternate so that the OpenAPI document keeps its order of paths.
+  await app.register(contentAdminPostRoutes, { actorOf });
+  await app.register(studioArticlePublishRoutes);
+  await app.register(contentAdminPagePublishRoutes, { actorOf });
+  await app.register(studioCategoryRoutes);
+  await app.register(contentAdminTagRoutes, { actorOf });
+  await app.register(studioArticleRoutes);
+  await app.register(contentAdminPageRoutes, { actorOf });
+  // Roles and enrolments, support's desk, then error reports and broadcasts: the OpenAPI order of paths.
   await app.register(studioPeopleRoutes);
+  await app.register(supportDeskRoutes, { actorOf });
+  await app.register(studioPeopleLaterRoutes);
   await app.register(traceRoutes);
   await app.register(affiliateRoutes);
   await app.register(affiliateAdminRoutes);

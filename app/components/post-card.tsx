@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format/date';
-import type { PostListItem } from '../../modules/content/content.service';
+import type { PostListItem } from '../../modules/content';
 
 /** A news post in a list: cover, category, title, summary, date. */
 export function PostCard({ post }: { post: PostListItem }) {

@@ -16,3 +16,4 @@ export {
   type Window,
 } from './lists.ts';
 export { chooseSlug, SLUG_TAKEN } from './slugs.ts';
+export { countOf, foldedMatch } from './folded.ts';

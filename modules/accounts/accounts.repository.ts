@@ -17,6 +17,17 @@ export function findContacts(db: Db, ids: number[]) {
     .execute();
 }
 
+/** Staff who can be assigned work (editors and admins, active), by name. */
+export function listStaff(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'role'])
+    .where('role', 'in', ['editor', 'admin'])
+    .where('status', '=', 'active')
+    .orderBy('full_name')
+    .execute();
+}
+
 /** Active admins other than `exceptId` (the last one may not be demoted). */
 export async function countOtherActiveAdmins(db: Db, exceptId: number): Promise<number> {
   const row = await db

@@ -339,6 +339,11 @@ export function createAccountsService(deps: AccountsDeps) {
       return repo.findContacts(db, ids);
     },
 
+    /** Staff who can be assigned work (the support desk's assignees): active editors and admins, by name. */
+    staff() {
+      return repo.listStaff(db);
+    },
+
     async acceptPolicy(userId: number): Promise<void> {
       const now = nowIso();
       await repo.updateUser(db, userId, { policy_accepted_at: now, updated_at: now });

@@ -4,7 +4,7 @@
  */
 import { describeCourseUrl, describePostUrl, describeSupportUrl } from '../../lib/content-urls.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
-import type { ContentService } from '../content/content.service.ts';
+import type { ContentService } from '../content/index.ts';
 import type { SiteService } from '../site/index.ts';
 import type { SupportService } from '../support/index.ts';
 import type { CatalogService } from './catalog.service.ts';

@@ -1,16 +1,12 @@
 /**
- * The states and labels of the studio desk, for the services and the pages. No imports: pages
- * use these in their components, so this file reaches the browser bundle.
+ * The states and labels of the studio desk, for the services and the pages. Client-safe imports
+ * only: pages use these in their components, so this file reaches the browser bundle. The support
+ * requests' are support's (modules/support/support.labels.ts), re-exported for the pages.
  */
-export const SUPPORT_STATUSES = ['new', 'in_progress', 'resolved'] as const;
+export { SUPPORT_STATUS_LABELS, SUPPORT_STATUSES } from '../support/public.ts';
 export const REVIEW_STATUSES = ['new', 'confirmed', 'fixed', 'rejected'] as const;
 export const REPORT_REASONS = ['video', 'content', 'audio', 'other'] as const;
 
-export const SUPPORT_STATUS_LABELS: Record<(typeof SUPPORT_STATUSES)[number], string> = {
-  new: 'Mới',
-  in_progress: 'Đang xử lý',
-  resolved: 'Đã giải quyết',
-};
 export const REVIEW_STATUS_LABELS: Record<(typeof REVIEW_STATUSES)[number], string> = {
   new: 'Mới',
   confirmed: 'Đã xác nhận',

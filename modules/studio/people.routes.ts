@@ -1,9 +1,10 @@
 /**
- * Studio people under /api/admin/: roles (roles.write), enrolments (enrolments.write), support
- * requests and lesson error reports (support.write), broadcasts (broadcasts.send). The permission
- * is checked before the input is read; every write is audited by the services.
+ * Studio people under /api/admin/: roles (roles.write), enrolments (enrolments.write), lesson error
+ * reports (support.write), broadcasts (broadcasts.send). The permission is checked before the input
+ * is read; every write is audited by the services. Support requests are support's
+ * (modules/support/support.desk.routes.ts), registered between these two plugins.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
 import { requirePermission } from './permissions.ts';
@@ -16,14 +17,19 @@ function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
 }
 
-export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['admin'];
-
+/** The permission of each route is checked before its input is read. */
+function guard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
     requirePermission(request.viewer, permission);
   });
+}
+
+/** Roles and enrolments. */
+export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+  guard(app);
 
   app.post(
     '/api/admin/users/:id/role.json',
@@ -107,79 +113,12 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await request.services.studioPeople.revoke(actorOf(request), id, enrolmentId, request.body) };
     },
   );
+};
 
-  app.get(
-    '/api/admin/support-requests.json',
-    {
-      config: { permission: 'support.write' },
-      schema: {
-        tags,
-        security,
-        summary: 'Yêu cầu hỗ trợ (quyền support.write): tìm không dấu, lọc trạng thái, người được giao; ?format=csv',
-        querystring: schemas.supportQuery,
-        response: { 200: listOf(schemas.supportRowSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      const desk = request.services.studioDesk;
-      if (format === 'csv') return sendCsv(reply, 'yeu-cau-ho-tro', await desk.supportCsv(query));
-      const { items, total } = await desk.listSupport(query);
-      return { data: items, meta: { page: query.page, limit: query.limit, total } };
-    },
-  );
-
-  app.get(
-    '/api/admin/support-requests/:id.json',
-    {
-      config: { permission: 'support.write' },
-      schema: {
-        tags,
-        security,
-        summary: 'Chi tiết yêu cầu hỗ trợ với các trả lời và ghi chú nội bộ (quyền support.write)',
-        params: schemas.idParams,
-        response: { 200: envelope(schemas.supportDetailSchema) },
-      },
-    },
-    async (request) => ({ data: await request.services.studioDesk.supportDetail(request.params.id) }),
-  );
-
-  app.patch(
-    '/api/admin/support-requests/:id.json',
-    {
-      config: { permission: 'support.write' },
-      schema: {
-        tags,
-        security,
-        summary: 'Đổi trạng thái hoặc người được giao của yêu cầu hỗ trợ (quyền support.write); ghi nhật ký',
-        params: schemas.idParams,
-        body: schemas.supportUpdateInput,
-        response: { 200: envelope(schemas.supportRowSchema) },
-      },
-    },
-    async (request) => ({
-      data: await request.services.studioDesk.updateSupport(actorOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.post(
-    '/api/admin/support-requests/:id/notes.json',
-    {
-      config: { permission: 'support.write' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Trả lời người gửi (thông báo, e-mail hoặc SMS) hoặc thêm ghi chú nội bộ cho yêu cầu hỗ trợ (quyền support.write)',
-        params: schemas.idParams,
-        body: schemas.noteInput,
-        response: { 200: envelope(schemas.noteResultSchema) },
-      },
-    },
-    async (request) => ({
-      data: await request.services.studioDesk.addNote(actorOf(request), request.params.id, request.body),
-    }),
-  );
+/** Lesson error reports and broadcasts: registered after support's desk (server/app.ts), in the document's order. */
+export const studioPeopleLaterRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+  guard(app);
 
   app.get(
     '/api/admin/error-reports.json',

@@ -1,16 +1,15 @@
-/** Schemas of the studio people routes: roles, enrolments, support requests, error reports, broadcasts. */
+/**
+ * Schemas of the studio people routes: roles, enrolments, error reports, broadcasts. Support requests'
+ * are support's (modules/support/support.desk.schemas.ts), whose list fields these share.
+ */
 import { z } from 'zod';
 
 import { pageQuery } from '../../kernel/http/index.ts';
-import { REPORT_REASONS, REVIEW_STATUSES, SUPPORT_STATUSES } from './people-labels.ts';
+import { deskFields } from '../support/public.ts';
+import { REPORT_REASONS, REVIEW_STATUSES } from './people-labels.ts';
 import { ROLES } from './studio.schemas.ts';
 
-const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');
-const optionalText = (max: number) => z.string().trim().max(max, 'Từ khóa quá dài.').optional();
-const emptyToUndefined = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
-const sort = z.enum(['newest', 'oldest'], { error: 'Cách sắp xếp không hợp lệ.' }).default('newest');
+const { format, optionalText, emptyToUndefined, positiveId, sort } = deskFields;
 
 /** A reason of 3–500 characters (grant, extend, revoke). */
 export const reason = z
@@ -32,38 +31,12 @@ const days = z.preprocess(
 
 export const userIdParams = z.object({ id: positiveId('Mã người dùng không hợp lệ.') });
 export const enrolmentParams = userIdParams.extend({ enrolmentId: positiveId('Mã ghi danh không hợp lệ.') });
-export const idParams = z.object({ id: positiveId('Mã không hợp lệ.') });
+export const { idParams } = deskFields;
 
 export const roleInput = z.object({ role: z.enum(ROLES, { error: 'Vai trò không hợp lệ.' }) });
 export const grantInput = z.object({ course_id: positiveId('Vui lòng chọn khóa học.'), days, reason });
 export const extendInput = z.object({ days, reason });
 export const revokeInput = z.object({ reason });
-
-export const supportQuery = pageQuery.extend({
-  q: optionalText(100),
-  status: emptyToUndefined(z.enum(SUPPORT_STATUSES, { error: 'Trạng thái không hợp lệ.' })),
-  assignee_id: emptyToUndefined(positiveId('Người được giao không hợp lệ.')),
-  sort,
-  format,
-});
-export const supportUpdateInput = z.object({
-  status: emptyToUndefined(z.enum(SUPPORT_STATUSES, { error: 'Trạng thái không hợp lệ.' })),
-  /** An id, or null / empty / 0 to unassign. */
-  assignee_id: z
-    .preprocess(
-      (value) => (value === '' || value === 0 || value === '0' ? null : value),
-      positiveId('Người được giao không hợp lệ.').nullable(),
-    )
-    .optional(),
-});
-export const noteInput = z.object({
-  kind: z.enum(['note', 'reply'], { error: 'Loại ghi chú không hợp lệ.' }),
-  body: z
-    .string({ error: 'Vui lòng nhập nội dung.' })
-    .trim()
-    .min(2, 'Vui lòng nhập nội dung (2–5000 ký tự).')
-    .max(5000, 'Vui lòng nhập nội dung (2–5000 ký tự).'),
-});
 
 export const reportsQuery = pageQuery.extend({
   q: optionalText(100),
@@ -114,30 +87,6 @@ export const roleResultSchema = z.object({ id: z.number(), role: z.string(), cha
 export const grantResultSchema = z.object({ course_id: z.number(), course_ids: z.array(z.number()) });
 export const extendResultSchema = z.object({ id: z.number(), ends_at: z.string().nullable() });
 export const revokeResultSchema = z.object({ id: z.number(), revoked: z.boolean() });
-
-export const supportRowSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  full_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  title: z.string().nullable(),
-  content: z.string().nullable(),
-  path: z.string().nullable(),
-  user_id: z.number().nullable(),
-  status: z.string(),
-  status_label: z.string(),
-  assignee_id: z.number().nullable(),
-  assignee_name: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export const supportDetailSchema = supportRowSchema.extend({
-  notes: z.array(
-    z.object({ id: z.number(), kind: z.string(), author_name: z.string(), body: z.string(), created_at: z.string() }),
-  ),
-});
-export const noteResultSchema = z.object({ id: z.number(), kind: z.string(), delivered: z.string().nullable() });
 
 export const reportRowSchema = z.object({
   id: z.number(),

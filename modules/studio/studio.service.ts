@@ -13,10 +13,9 @@ import * as accountsRepo from '../accounts/accounts.repository.ts';
 import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
 import { ORDER_NOT_FOUND, toSummary } from '../orders/orders.service.ts';
-import type { RefundsService } from '../payments/refunds.service.ts';
 import type { Viewer } from '../services.ts';
 import { maskSecrets } from './mask.ts';
-import { createPaymentsDesk, runAuditedRefund } from './payments-desk.ts';
+import { createPaymentsAdmin, type RefundsService, runAuditedRefund } from '../payments/index.ts';
 import * as repo from './studio.repository.ts';
 
 export interface Actor {
@@ -285,7 +284,7 @@ export function createStudioService(deps: {
     return { items, total };
   }
 
-  const desk = createPaymentsDesk({ refunds, audit });
+  const desk = createPaymentsAdmin<Actor>({ refunds, audit });
 
   return {
     /** The order states in Vietnamese, for the filters. */

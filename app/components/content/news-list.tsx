@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { BannerView } from '../../../modules/site';
-import type { PostListItem } from '../../../modules/content/content.service';
+import type { PostListItem } from '../../../modules/content';
 import { BannerSlot } from '../banner-slot';
 import { Pagination } from '../pagination';
 import { EmptyState, PostGrid } from '../post-card';

@@ -31,7 +31,7 @@ const FIELDS = ['id', 'type', 'subtype', 'name', 'slug', 'description', 'positio
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'content.write');
   const { query, csv } = readListQuery(categoriesQuery, request, '/api/admin/categories.json');
-  return { items: await context.services.studioPages.listCategories(query.type, query.q), query, csv };
+  return { items: await context.services.studioCategories.listCategories(query.type, query.q), query, csv };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     values,
     async () => {
       if (intent === 'delete' && id) {
-        await context.services.studioPages.deleteCategory(actor, id);
+        await context.services.studioCategories.deleteCategory(actor, id);
         return {
           intent,
           notice: 'Đã xóa danh mục.',
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const input = parseForm(categoryInput, values);
       if (isFormState(input)) return formError(input, values, 400, `save-${values.id}`);
-      await context.services.studioPages.saveCategory(actor, id, input);
+      await context.services.studioCategories.saveCategory(actor, id, input);
       return {
         intent,
         notice: 'Đã lưu danh mục.',

@@ -5,7 +5,8 @@
  * API's zod schemas, so the pages and /api/admin/… accept and refuse exactly the same input.
  */
 import { data, type AppLoadContext } from 'react-router';
-import * as schemas from '../../../modules/studio/content.schemas';
+import * as contentSchemas from '../../../modules/content/public';
+import * as studioSchemas from '../../../modules/studio/content.schemas';
 import type { Actor } from '../../../modules/studio/studio.service';
 import { isFormState, parseForm, type FormState } from '../../forms.server';
 import { POST_TYPE_TEXT } from '../../components/studio/content-text';
@@ -68,10 +69,10 @@ function parse<T extends import('zod').ZodType>(schema: T, input: unknown) {
 
 /** The list of one kind, filtered by the URL's query. */
 export async function listOf(kind: ContentKind, search: Record<string, string>, context: AppLoadContext) {
-  const { studioContent, studioPages, supportAdmin } = context.services;
+  const { contentAdmin, supportAdmin } = context.services;
   if (kind === 'bai-viet' || kind === 'giai-phap') {
-    const query = parse(schemas.postsQuery, kind === 'giai-phap' ? { ...search, type: 'solution' } : search);
-    const { items, total } = await studioContent.listPosts({
+    const query = parse(contentSchemas.postsQuery, kind === 'giai-phap' ? { ...search, type: 'solution' } : search);
+    const { items, total } = await contentAdmin.listPosts({
       ...query,
       published: published(query.status),
       categoryId: query.category_id,
@@ -85,7 +86,7 @@ export async function listOf(kind: ContentKind, search: Record<string, string>, 
     return { rows, total, page: query.page, limit: query.limit };
   }
   if (kind === 'tro-giup') {
-    const query = parse(schemas.articlesQuery, search);
+    const query = parse(studioSchemas.articlesQuery, search);
     const { items, total } = await supportAdmin.listArticles({
       ...query,
       published: published(query.status),
@@ -93,8 +94,8 @@ export async function listOf(kind: ContentKind, search: Record<string, string>, 
     });
     return { rows: items.map((a) => ({ ...a, detail: a.category_name })), total, page: query.page, limit: query.limit };
   }
-  const query = parse(schemas.pagesQuery, search);
-  const { items, total } = await studioPages.listPages({ ...query, published: published(query.status) });
+  const query = parse(contentSchemas.pagesQuery, search);
+  const { items, total } = await contentAdmin.listPages({ ...query, published: published(query.status) });
   return { rows: items.map((p) => ({ ...p, detail: p.url })), total, page: query.page, limit: query.limit };
 }
 
@@ -102,7 +103,10 @@ export async function listOf(kind: ContentKind, search: Record<string, string>, 
 export async function categoriesOf(kind: ContentKind, context: AppLoadContext) {
   if (kind === 'trang' || kind === 'giai-phap') return [];
   const type = kind === 'tro-giup' ? 'support' : 'post';
-  return (await context.services.studioPages.listCategories(type, undefined)).map((c) => ({ id: c.id, name: c.name }));
+  return (await context.services.studioCategories.listCategories(type, undefined)).map((c) => ({
+    id: c.id,
+    name: c.name,
+  }));
 }
 
 export interface EditorItem {
@@ -114,7 +118,7 @@ export interface EditorItem {
 
 /** One item as the editor's form values; `null` id for a new one. */
 export async function loadItem(kind: ContentKind, id: number | null, context: AppLoadContext): Promise<EditorItem> {
-  const { studioContent, studioPages, supportAdmin } = context.services;
+  const { contentAdmin, supportAdmin } = context.services;
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   if (id === null)
     return { id: null, values: { type: kind === 'giai-phap' ? 'solution' : 'post' }, url: null, is_published: false };
@@ -122,8 +126,8 @@ export async function loadItem(kind: ContentKind, id: number | null, context: Ap
     kind === 'tro-giup'
       ? await supportAdmin.articleDetail(id)
       : kind === 'trang'
-        ? await studioPages.pageDetail(id)
-        : await studioContent.postDetail(id);
+        ? await contentAdmin.pageDetail(id)
+        : await contentAdmin.postDetail(id);
   const values = Object.fromEntries(Object.entries(item).map(([key, value]) => [key, text(value)]));
   if ('tags' in item) values.tags = item.tags.map((t) => t.name).join(', ');
   if ('is_featured' in item) values.is_featured = item.is_featured ? '1' : '';
@@ -138,30 +142,30 @@ export async function saveItem(
   actor: Actor,
   context: AppLoadContext,
 ): Promise<FormState | { id: number }> {
-  const { studioContent, studioPages, supportAdmin } = context.services;
+  const { contentAdmin, supportAdmin } = context.services;
   if (kind === 'tro-giup') {
-    const input = parseForm(schemas.articleInput, values);
+    const input = parseForm(studioSchemas.articleInput, values);
     return isFormState(input) ? input : supportAdmin.saveArticle(actor, id, input);
   }
   if (kind === 'trang') {
-    const input = parseForm(schemas.pageInput, values);
-    return isFormState(input) ? input : studioPages.savePage(actor, id, input);
+    const input = parseForm(contentSchemas.pageInput, values);
+    return isFormState(input) ? input : contentAdmin.savePage(actor, id, input);
   }
-  const input = parseForm(schemas.postInput, kind === 'giai-phap' ? { ...values, type: 'solution' } : values);
+  const input = parseForm(contentSchemas.postInput, kind === 'giai-phap' ? { ...values, type: 'solution' } : values);
   if (isFormState(input)) return input;
-  return id === null ? studioContent.createPost(actor, input) : studioContent.updatePost(actor, id, input);
+  return id === null ? contentAdmin.createPost(actor, input) : contentAdmin.updatePost(actor, id, input);
 }
 
 export function publishItem(kind: ContentKind, id: number, on: boolean, actor: Actor, context: AppLoadContext) {
-  const { studioContent, studioPages, supportAdmin } = context.services;
+  const { contentAdmin, supportAdmin } = context.services;
   if (kind === 'tro-giup') return supportAdmin.setArticlePublished(actor, id, on);
-  if (kind === 'trang') return studioPages.setPagePublished(actor, id, on);
-  return studioContent.setPostPublished(actor, id, on);
+  if (kind === 'trang') return contentAdmin.setPagePublished(actor, id, on);
+  return contentAdmin.setPostPublished(actor, id, on);
 }
 
 export function deleteItem(kind: ContentKind, id: number, actor: Actor, context: AppLoadContext) {
-  const { studioContent, studioPages, supportAdmin } = context.services;
+  const { contentAdmin, supportAdmin } = context.services;
   if (kind === 'tro-giup') return supportAdmin.deleteArticle(actor, id);
-  if (kind === 'trang') return studioPages.deletePage(actor, id);
-  return studioContent.deletePost(actor, id);
+  if (kind === 'trang') return contentAdmin.deletePage(actor, id);
+  return contentAdmin.deletePost(actor, id);
 }

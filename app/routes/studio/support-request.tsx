@@ -1,8 +1,7 @@
 import { Form } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime } from '../../../lib/format/date';
-import { SUPPORT_STATUS_LABELS } from '../../../modules/studio/people-labels';
-import { noteInput, supportUpdateInput } from '../../../modules/studio/people.schemas';
+import { noteInput, SUPPORT_STATUS_LABELS, supportUpdateInput } from '../../../modules/support/public';
 import { FormMessage } from '../../components/form-field';
 import { answerFor, Field, type FormAnswer } from '../../components/studio/people-forms';
 import { Badge, buttonClass, Empty, inputClass, PageTitle } from '../../components/studio/studio-ui';
@@ -17,7 +16,7 @@ const readId = (raw: string) => idParam.safeParse(raw).data ?? 0;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStudio(request, context, 'support.write');
-  const desk = context.services.studioDesk;
+  const desk = context.services.supportDesk;
   const [request_, staff] = await Promise.all([
     loadInStudio(() => desk.supportDetail(readId(params.id))),
     desk.listStaff(),
@@ -30,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = { viewer, ip: context.clientIp };
   const form = await request.formData();
   const intent = form.get('intent') === 'note' ? 'note' : 'update';
-  const desk = context.services.studioDesk;
+  const desk = context.services.supportDesk;
   const id = readId(params.id);
   if (intent === 'update') {
     const values = keepValues(form, ['status', 'assignee_id']);

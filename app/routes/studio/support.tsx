@@ -1,7 +1,6 @@
 import { Form, Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
-import { SUPPORT_STATUS_LABELS } from '../../../modules/studio/people-labels';
-import { supportQuery } from '../../../modules/studio/people.schemas';
+import { SUPPORT_STATUS_LABELS, supportQuery } from '../../../modules/support/public';
 import { Pagination } from '../../components/pagination';
 import { Badge, Empty, FilterActions, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
@@ -13,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'support.write');
   const { query: parsed, csv } = readListQuery(supportQuery, request, '/api/admin/support-requests.json');
   const { format: _format, ...query } = parsed;
-  const desk = context.services.studioDesk;
+  const desk = context.services.supportDesk;
   const [list, staff] = await Promise.all([desk.listSupport(query), desk.listStaff()]);
   return { ...list, staff, query, csv };
 }

@@ -1,6 +1,6 @@
 /** /studio/the: hashtags — search, add, rename, merge into another, delete. */
 import { Form, useLocation, useNavigation } from 'react-router';
-import { tagInput, tagMergeInput, tagsQuery } from '../../../modules/studio/content.schemas';
+import { tagInput, tagMergeInput, tagsQuery } from '../../../modules/content/public';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import { buttonClass, Empty, FilterActions, inputClass, PageTitle } from '../../components/studio/studio-ui';
@@ -14,8 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'content.write');
   const { query, csv } = readListQuery(tagsQuery, request, '/api/admin/tags.json');
   const [list, all] = await Promise.all([
-    context.services.studioContent.listTags(query),
-    context.services.studioContent.listTags({ page: 1, limit: 100 }),
+    context.services.contentAdmin.listTags(query),
+    context.services.contentAdmin.listTags({ page: 1, limit: 100 }),
   ]);
   return { ...list, query, csv, targets: all.items.map((t) => ({ id: t.id, name: t.name })) };
 }
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = keepValues(form, ['id', 'name', 'slug', 'into_id']);
   const actor = { viewer, ip: context.clientIp };
   const id = Number(values.id) || null;
-  const tags = context.services.studioContent;
+  const tags = context.services.contentAdmin;
   const done = (notice: string): FormState => ({ intent, notice, message: '', fields: {}, values: {} });
   return runForm(
     values,

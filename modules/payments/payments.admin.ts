@@ -3,11 +3,17 @@
  * pay — a late payment whose automatic refund was refused or is still open, a duplicate, or one
  * from before the late-payment rule — listed until they are refunded; and the refund of any
  * payment that succeeded, audited like every studio write whether the gateway accepts it or not.
+ * The audit log and the actor are the studio's (passed in; only the actor's name is read).
  */
 import { readDate } from '../../db/connect.ts';
-import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
-import type { RefundsService } from '../payments/refunds.service.ts';
-import type { Actor, Page } from './studio.service.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
+import { ORDER_STATUS_LABELS } from '../orders/index.ts';
+import type { RefundsService } from './refunds.service.ts';
+
+/** The studio's actor as the desk reads it: who refunds (the gateway's refund note). */
+export interface RefundActor {
+  viewer: { fullName: string };
+}
 
 /** What the desk says about a payment's refund so far. */
 const REFUND_STATE: Record<string, string> = {
@@ -23,16 +29,14 @@ export interface PaymentRefundInput {
   reason: string;
 }
 
-type Audit = (actor: Actor, action: string, target: { type: string; id: string }, summary: unknown) => Promise<unknown>;
-
 type RefundOutcome = Awaited<ReturnType<RefundsService['refundPayment']>>;
 
 /**
  * A studio refund through the gateway, audited whether the gateway accepts it (`{action}`) or not
  * (`{action}_failed`, then the error goes on): the answer the studio API gives for it.
  */
-export async function runAuditedRefund(
-  audit: Audit,
+export async function runAuditedRefund<Actor>(
+  audit: AuditLog<Actor>,
   actor: Actor,
   entry: {
     action: string;
@@ -65,10 +69,15 @@ export async function runAuditedRefund(
   }
 }
 
-export function createPaymentsDesk(deps: { refunds: RefundsService; audit: Audit }) {
+export type PaymentsAdmin<Actor extends RefundActor> = ReturnType<typeof createPaymentsAdmin<Actor>>;
+
+export function createPaymentsAdmin<Actor extends RefundActor>(deps: {
+  refunds: RefundsService;
+  audit: AuditLog<Actor>;
+}) {
   const { refunds, audit } = deps;
 
-  async function listUnaccounted({ page, limit }: Page) {
+  async function listUnaccounted({ page, limit }: { page: number; limit: number }) {
     const { rows, total } = await refunds.listUnaccounted({ limit, offset: (page - 1) * limit });
     const items = rows.map((row) => {
       const state = row.refund_status ?? 'none';

@@ -1,44 +1,56 @@
 /**
- * Studio posts (every content type, solutions included) and hashtags. Content is stored as the
- * sanitiser returns it (SPEC §5). Every write is audited, keeps the post's search document in step
- * (indexed while published) and empties the content cache, so the public pages are current at once.
+ * The studio's operations on content: posts (every content type, solutions included), hashtags and,
+ * from ./content.admin-pages.ts, generic pages. Content is stored as the sanitiser returns it
+ * (SPEC §5). Every write is audited (the studio's audit log, passed in), keeps the post's search
+ * document in step (indexed while published) and empties the content cache (the content service's
+ * own `invalidate`), so the public pages are current at once.
  */
 import type { Kysely } from 'kysely';
 import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database, PostType } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { chooseSlug, iso, isoOrNull, textSearch, windowOf } from '../../kernel/db/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { describePostUrl } from '../../lib/content-urls.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isBlankContent } from '../../lib/text/html-text.ts';
 import { slugify } from '../../lib/text/slug.ts';
-import type { Cache } from '../cache/cache.ts';
-import { listTagsOfPosts } from '../content/content.repository.ts';
-import { buildPostDocument } from '../search/documents.ts';
-import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
-import type { PostInput } from './content.schemas.ts';
+import { buildPostDocument, deleteSearchDocument, upsertSearchDocument } from '../search/index.ts';
+import { createPagesAdmin } from './content.admin-pages.ts';
+import type { PostInput } from './content.admin.schemas.ts';
 import * as repo from './content.repository.ts';
-import type { Actor, Page, StudioService } from './studio.service.ts';
+import type { ContentService } from './content.service.ts';
+
+interface Page {
+  page: number;
+  limit: number;
+}
 
 export interface PostQuery extends Page {
   q?: string | undefined;
   type?: PostType | undefined;
   published?: boolean | undefined;
   categoryId?: number | undefined;
-  sort: repo.PostFilter['sort'];
+  sort: repo.AdminPostFilter['sort'];
 }
 
-export type StudioContentService = ReturnType<typeof createStudioContentService>;
-
-export function createStudioContentService(deps: {
+export interface ContentAdminDeps<Actor> {
   db: Kysely<Database>;
-  cache: Cache;
   sanitize: (html: string) => string;
-  audit: StudioService['audit'];
-}) {
-  const { db, cache, sanitize, audit } = deps;
+  /** The content service: its `invalidate` empties the public content pages' cache. */
+  content: Pick<ContentService, 'invalidate'>;
+  /** Empties the cache of the public generic pages (the site's, which serves them at /{slug}). */
+  pagesChanged: () => void;
+  /** The studio's audit log (the actor is the studio's: passed on, never read here). */
+  audit: AuditLog<Actor>;
+}
 
-  function toPost(row: repo.PostRow, tags: { post_id: number; id: number; slug: string; name: string }[]) {
+export type ContentAdmin<Actor> = ReturnType<typeof createContentAdmin<Actor>>;
+
+export function createContentAdmin<Actor>(deps: ContentAdminDeps<Actor>) {
+  const { db, sanitize, content, audit } = deps;
+
+  function toPost(row: repo.AdminPostRow, tags: { post_id: number; id: number; slug: string; name: string }[]) {
     return {
       id: row.id,
       type: row.type,
@@ -60,27 +72,27 @@ export function createStudioContentService(deps: {
   }
 
   async function requirePost(id: number) {
-    const row = await repo.findPost(db, id);
+    const row = await repo.findAdminPost(db, id);
     if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy bài viết.');
     return row;
   }
 
   async function postDetail(id: number) {
     const row = await requirePost(id);
-    return { ...toPost(row, await listTagsOfPosts(db, [id])), content: row.content };
+    return { ...toPost(row, await repo.listTagsOfPosts(db, [id])), content: row.content };
   }
 
   /** The search document follows the post: indexed while published, removed otherwise. */
   async function syncPost(id: number) {
-    const row = await repo.findPost(db, id);
+    const row = await repo.findAdminPost(db, id);
     if (row?.is_published) await upsertSearchDocument(db, buildPostDocument(row), nowIso());
     else await deleteSearchDocument(db, 'post', id);
-    cache.invalidate('content:');
+    content.invalidate();
   }
 
   async function listPosts(query: PostQuery) {
-    const { rows, total } = await repo.searchPosts(db, { ...query, ...textSearch(query.q) }, windowOf(query));
-    const tags = await listTagsOfPosts(
+    const { rows, total } = await repo.searchAdminPosts(db, { ...query, ...textSearch(query.q) }, windowOf(query));
+    const tags = await repo.listTagsOfPosts(
       db,
       rows.map((row) => row.id),
     );
@@ -117,20 +129,20 @@ export function createStudioContentService(deps: {
     const ids: number[] = [];
     for (const { name, slug } of named) {
       // Two saves naming the same new hashtag at once: the second finds the first one's tag.
-      if (!(await repo.findTag(db, { slug })))
+      if (!(await repo.findTagOf(db, { slug })))
         await db
           .insertInto('tags')
           .values({ slug, name, created_at: nowIso() })
           .onConflict((oc) => oc.column('slug').doNothing())
           .execute();
-      ids.push((await repo.findTag(db, { slug }))!.id);
+      ids.push((await repo.findTagOf(db, { slug }))!.id);
     }
     return ids;
   }
 
   async function postValues(input: PostInput, exceptId?: number) {
     if (input.category_id !== null) {
-      const category = await repo.findCategory(db, input.category_id);
+      const category = await repo.findPostCategory(db, input.category_id);
       if (!category || category.type !== 'post')
         throw new AppError('VALIDATION_FAILED', 'Danh mục không hợp lệ.', { category_id: 'Danh mục không hợp lệ.' });
     }
@@ -236,7 +248,7 @@ export function createStudioContentService(deps: {
   }
 
   async function requireTag(id: number) {
-    const tag = await repo.findTag(db, { id });
+    const tag = await repo.findTagOf(db, { id });
     if (!tag) throw new AppError('NOT_FOUND', 'Không tìm thấy hashtag.');
     return tag;
   }
@@ -244,7 +256,7 @@ export function createStudioContentService(deps: {
   async function saveTag(actor: Actor, id: number | null, input: { name: string; slug: string | null }) {
     if (id !== null) await requireTag(id);
     const { slug, tagId } = await retryOnUniqueViolation(async () => {
-      const slug = await chooseSlug(input.slug, input.name, '', (s) => repo.slugTaken(db, 'tags', s, id ?? undefined));
+      const slug = await chooseSlug(input.slug, input.name, '', (s) => repo.tagSlugTaken(db, s, id ?? undefined));
       if (!slug)
         throw new AppError('VALIDATION_FAILED', 'Tên hashtag cần có chữ cái hoặc chữ số.', {
           name: 'Tên hashtag cần có chữ cái hoặc chữ số.',
@@ -266,7 +278,7 @@ export function createStudioContentService(deps: {
       { type: 'tag', id: tagId },
       { name: input.name, slug },
     );
-    cache.invalidate('content:');
+    content.invalidate();
     return { id: tagId, slug, name: input.name, post_count: 0 };
   }
 
@@ -275,7 +287,7 @@ export function createStudioContentService(deps: {
     await db.deleteFrom('post_tags').where('tag_id', '=', id).execute();
     await db.deleteFrom('tags').where('id', '=', id).execute();
     await audit(actor, 'tag.delete', { type: 'tag', id }, { name: tag.name });
-    cache.invalidate('content:');
+    content.invalidate();
     return { id, deleted: true as const };
   }
 
@@ -289,7 +301,7 @@ export function createStudioContentService(deps: {
       });
     await repo.mergeTag(db, from.id, into.id);
     await audit(actor, 'tag.merge', { type: 'tag', id: into.id }, { from: from.name, into: into.name });
-    cache.invalidate('content:');
+    content.invalidate();
     return { id: from.id, deleted: true as const };
   }
 
@@ -306,5 +318,6 @@ export function createStudioContentService(deps: {
     saveTag,
     deleteTag,
     mergeTag,
+    ...createPagesAdmin(deps),
   };
 }

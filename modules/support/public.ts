@@ -1,0 +1,7 @@
+/**
+ * The support module's client-safe face: the support desk's labels and its form and query schemas
+ * (zod and kernel/ only). Pages import it; it must never reach server code (checked by
+ * npm run lint:boundaries).
+ */
+export * from './support.labels.ts';
+export * from './support.desk.schemas.ts';
