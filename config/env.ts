@@ -147,6 +147,13 @@ const envSchema = z
     VIDEO_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
     /** Days a downloaded lesson stays usable offline before the device must connect (never past the enrolment's end). */
     OFFLINE_LICENCE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Days an account deletion waits, cancellable, before personal fields are erased (decision 0024):
+     * at most 14, so the deletion completes within the 15 days Decree 356/2025 allows.
+     */
+    PRIVACY_DELETION_WAIT_DAYS: z.coerce.number().int().min(0).max(14).default(7),
+    /** The version of the privacy policy consents are given under (recorded with each consent). */
+    PRIVACY_POLICY_VERSION: z.string().trim().min(1).max(20).default('2026-01-01'),
     // Payment gateways (PROTOCOLS.md). Outside production every gateway defaults to the built-in
     // simulator (/__sim/pay/*) with public sandbox credentials; in production set the real ones.
     PAYMENT_SIMULATOR: booleanFlag.optional(),
