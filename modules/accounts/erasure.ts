@@ -2,7 +2,7 @@
  * Erasing an account's personal fields at the end of a deletion request (decision 0024). The row is
  * kept, pseudonymised, because orders, invoices and payments the law requires to keep point to its
  * id; everything that identifies the person goes: name, phone, e-mail, password, avatar, birthday,
- * gender and address. The account is locked (no sign-in can reach it again), every session ends and
+ * gender and address (the e-mail becomes a pseudonym under `.invalid`). The account is locked (no sign-in can reach it again), every session ends and
  * its pending codes and links are dropped.
  */
 import type { Kysely } from 'kysely';
@@ -12,6 +12,9 @@ import * as repo from './accounts.repository.ts';
 
 /** The name a pseudonymised account shows wherever it is still listed (orders in the studio). */
 export const ERASED_NAME = 'Người dùng đã xóa';
+
+/** The e-mail a pseudonymised account keeps (RFC 2606: `.invalid` is never delivered). */
+export const erasedEmail = (userId: number) => `da-xoa-${userId}@an-danh.invalid`;
 
 export interface ErasureResult {
   erased: boolean;
@@ -30,7 +33,9 @@ export function createAccountErasure(db: Kysely<Database>) {
         await repo.updateUser(trx, userId, {
           full_name: `${ERASED_NAME} #${userId}`,
           phone: null,
-          email: null,
+          // The table needs a phone or an e-mail: a pseudonym under the reserved .invalid domain,
+          // which identifies nobody and can never receive mail.
+          email: erasedEmail(userId),
           password_hash: null,
           avatar_url: null,
           birthday: null,

@@ -89,11 +89,7 @@ export function createRequests(deps: RequestsDeps) {
   }
 
   /** Inserts the request, or answers the open one of that kind (a second tap, a race). */
-  async function open(
-    userId: number,
-    kind: DataRequestKind,
-    extra: { scheduled_for?: string; state: 'pending' | 'waiting' },
-  ) {
+  async function open(userId: number, kind: DataRequestKind, extra: { waitMs?: number; state: 'pending' | 'waiting' }) {
     const existing = await repo.openRequest(db, userId, kind);
     if (existing) return { row: existing, created: false };
     const now = deps.now();
@@ -107,7 +103,7 @@ export function createRequests(deps: RequestsDeps) {
         due_at: new Date(
           now.getTime() + (kind === 'export' ? EXPORT_DUE_DAYS : DELETION_DUE_DAYS) * DAY_MS,
         ).toISOString(),
-        scheduled_for: extra.scheduled_for ?? null,
+        scheduled_for: extra.waitMs === undefined ? null : new Date(now.getTime() + extra.waitMs).toISOString(),
         created_at: at,
         updated_at: at,
       });
@@ -238,8 +234,8 @@ export function createRequests(deps: RequestsDeps) {
     },
 
     async requestDeletion(userId: number) {
-      const scheduled = new Date(deps.now().getTime() + deps.deletionWaitDays * DAY_MS).toISOString();
-      const { row, created } = await open(userId, 'deletion', { state: 'waiting', scheduled_for: scheduled });
+      const waitMs = deps.deletionWaitDays * DAY_MS;
+      const { row, created } = await open(userId, 'deletion', { state: 'waiting', waitMs });
       return { request: toRequestView(row), created };
     },
 
