@@ -117,6 +117,7 @@ const STUDIO_PAGES: Record<string, PageUrls> = {
   '/studio/goi-cuoc': fixed('/studio/goi-cuoc'),
   '/studio/chuyen-khoan': fixed('/studio/chuyen-khoan', '/studio/chuyen-khoan?view=tat-ca'),
   '/studio/hoa-don': fixed('/studio/hoa-don', '/studio/hoa-don?state=failed'),
+  '/studio/du-lieu-ca-nhan': fixed('/studio/du-lieu-ca-nhan', '/studio/du-lieu-ca-nhan?kind=deletion'),
   '/studio/goi-cuoc/:id': async (db) => {
     const subscription = await first(db.selectFrom('subscriptions').select('id').executeTakeFirst(), 'subscription');
     return [`/studio/goi-cuoc/${subscription.id}`];
