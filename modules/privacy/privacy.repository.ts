@@ -129,6 +129,10 @@ export function findOwnRequest(db: Db, userId: number, id: number) {
     .executeTakeFirst();
 }
 
+export function listRequestsOf(db: Db, userId: number) {
+  return db.selectFrom('privacy_requests').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
 export function latestRequest(db: Db, userId: number, kind: DataRequestKind) {
   return db
     .selectFrom('privacy_requests')

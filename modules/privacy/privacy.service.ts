@@ -7,7 +7,8 @@ import type { Database } from '../../db/schema.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { createConsents, type ConsentsDeps } from './privacy.consents.ts';
 import type { ExportSection } from './privacy.export.ts';
-import { createRequests, type PrivacyStorage } from './privacy.requests.ts';
+import * as repo from './privacy.repository.ts';
+import { createRequests, toRequestView, type PrivacyStorage } from './privacy.requests.ts';
 import { RETENTION_EXPLANATION } from './public.ts';
 
 export interface PrivacyConfig {
@@ -39,11 +40,25 @@ export function createPrivacyService(deps: PrivacyDeps) {
     parentCodes: deps.parentCodes,
     now,
   });
+  // The export ends with what this module holds: the consents, the parent's consent, the requests.
+  const own: ExportSection[] = [
+    { key: 'consents', title: 'Lịch sử đồng ý', read: (userId) => consents.history(userId) },
+    {
+      key: 'parental_consent',
+      title: 'Đồng ý của cha mẹ',
+      read: async (userId) => (await consents.childStatus(userId)).view,
+    },
+    {
+      key: 'privacy_requests',
+      title: 'Yêu cầu về dữ liệu cá nhân',
+      read: async (userId) => (await repo.listRequestsOf(deps.db, userId)).map(toRequestView),
+    },
+  ];
   const requests = createRequests({
     db: deps.db,
     jobs: deps.jobs,
     storage: deps.storage,
-    sections: deps.sections,
+    sections: [...deps.sections, ...own],
     siteName: deps.config.siteName,
     deletionWaitDays: deps.config.deletionWaitDays,
     erase: deps.erase,

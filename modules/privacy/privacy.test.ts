@@ -191,6 +191,8 @@ describe('export', () => {
     );
     expect(JSON.stringify(data.courses)).toMatch(/percent/);
     expect(data.sign_ins.length).toBeGreaterThan(0);
+    expect(data.privacy_requests.map((r: { id: number }) => r.id)).toContain(request.id);
+    expect(data.consents).toEqual([]);
     const text = json.body;
     for (const foreign of [other.orderCode, 'Trần Văn Hùng', other.shopper.user.phone!, other.studyTitle])
       expect(text).not.toContain(foreign);

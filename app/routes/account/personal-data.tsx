@@ -167,6 +167,11 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
           busy={busyIntent === 'consent'}
           locked={child.needs_parent && !child.parent?.confirmed_at}
         />
+        {child.age === null ? (
+          <p className="mt-2 text-sm text-slate-600">
+            Nếu bạn dưới 16 tuổi, hãy cập nhật ngày sinh trong Hồ sơ: cha mẹ cần xác nhận trước khi bật các mục trên.
+          </p>
+        ) : null}
         <ConsentHistory history={overview.history} />
       </section>
 
