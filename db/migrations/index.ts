@@ -40,7 +40,7 @@ import * as bankTransfers from './2026-11-26T0710-bank-transfers.ts';
 import * as invoices from './2026-11-26T0720-invoices.ts';
 import * as offline from './2026-11-26T0730-offline.ts';
 import * as zalo from './2026-11-26T0740-zalo.ts';
-import * as personalData from './2026-11-26T0800-personal-data.ts';
+import * as personalData from './2026-11-26T0900-personal-data.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -80,7 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0720-invoices': invoices,
   '2026-11-26T0730-offline': offline,
   '2026-11-26T0740-zalo': zalo,
-  '2026-11-26T0800-personal-data': personalData,
+  '2026-11-26T0900-personal-data': personalData,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-/** The privacy module's tables (migration 2026-11-26T0800-personal-data), composed into db/schema.ts. */
+/** The privacy module's tables (migration 2026-11-26T0900-personal-data), composed into db/schema.ts. */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Flag, Timestamp } from '../../db/schema.ts';
 
