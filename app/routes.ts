@@ -73,6 +73,7 @@ export default [
     route('ky-thi/:id/phan-tich', 'routes/studio/exam-contest-analysis.tsx'),
     route('tac-vu', 'routes/studio/jobs.tsx'),
     route('hoa-don', 'routes/studio/invoices.tsx'),
+    route('du-lieu-ca-nhan', 'routes/studio/personal-data.tsx'),
   ]),
 
   layout('layouts/default.tsx', [
@@ -146,5 +147,6 @@ export default [
     route('tai-khoan/thong-bao/:slug', 'routes/account/notification-detail.tsx'),
     route('tai-khoan/uu-dai', 'routes/account/offers.tsx'),
     route('tai-khoan/cong-tac-vien', 'routes/account/affiliate.tsx'),
+    route('tai-khoan/du-lieu-ca-nhan', 'routes/account/personal-data.tsx'),
   ]),
 ] satisfies RouteConfig;

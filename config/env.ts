@@ -154,6 +154,13 @@ const envSchema = z
       .string()
       .default('7-22')
       .refine((value) => parseSendingHours(value) !== null, 'BROADCAST_SENDING_HOURS must look like 7-22'),
+    /**
+     * Days an account deletion waits, cancellable, before personal fields are erased (decision 0024):
+     * at most 14, so the deletion completes within the 15 days Decree 356/2025 allows.
+     */
+    PRIVACY_DELETION_WAIT_DAYS: z.coerce.number().int().min(0).max(14).default(7),
+    /** The version of the privacy policy consents are given under (recorded with each consent). */
+    PRIVACY_POLICY_VERSION: z.string().trim().min(1).max(20).default('2026-01-01'),
     // Payment gateways (PROTOCOLS.md). Outside production every gateway defaults to the built-in
     // simulator (/__sim/pay/*) with public sandbox credentials; in production set the real ones.
     PAYMENT_SIMULATOR: booleanFlag.optional(),

@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ExamsTables } from '../modules/exams/exams.table.ts';
 import type { InvoicesTables } from '../modules/invoices/invoices.table.ts';
+import type { PrivacyTables } from '../modules/privacy/privacy.table.ts';
 import type { JobsTables } from '../modules/jobs/jobs.table.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.table.ts';
 import type { OfflineTables } from '../modules/offline/offline.table.ts';
@@ -74,7 +75,7 @@ export interface RouteRulesTable {
 
 export type Role = 'learner' | 'teacher' | 'editor' | 'admin';
 export type UserStatus = 'pending' | 'active' | 'locked';
-export type OtpPurpose = 'register' | 'login' | 'reset' | 'change_email';
+export type OtpPurpose = 'register' | 'login' | 'reset' | 'change_email' | 'parent_consent';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -166,7 +167,8 @@ export interface OutboxMessagesTable {
 }
 
 /** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */
-export interface Database extends ExamsTables, JobsTables, TransfersTables, OfflineTables, InvoicesTables {
+export interface Database
+  extends ExamsTables, JobsTables, TransfersTables, OfflineTables, InvoicesTables, PrivacyTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;

@@ -59,6 +59,7 @@ import { createJobQueue, createJobServices } from './jobs/index.ts';
 import { createTransfersAdmin, createTransfersService, readTransfersConfig } from './transfers/index.ts';
 import { createInvoices, createInvoicesAdmin } from './invoices/index.ts';
 import { combineOrderHooks } from './orders/order-hooks.ts';
+import { createPrivacyServices } from './services.privacy.ts';
 import { readOrderFacts } from './orders/order-facts.ts';
 import type { ServiceDeps, Services } from './services.types.ts';
 
@@ -250,7 +251,30 @@ export function createServices({
     audit: studio.audit,
   });
   const jobServices = createJobServices({ db, engine, jobs, audit: studio.audit });
+  const identity = createIdentityService({
+    db,
+    accounts,
+    config: readIdentityConfig(env),
+    ...(logger ? { log: logger } : {}),
+  });
+  // Personal data: the export reads each owner's service; the deletion erases through the owners.
+  const privacyServices = createPrivacyServices({
+    db,
+    env,
+    jobs,
+    storage,
+    profile,
+    accounts,
+    identity,
+    orders: commerce.orders,
+    invoices: invoicing.invoices,
+    learning,
+    certificates: extras.certificates,
+    notifications,
+    audit: studio.audit,
+  });
   return {
+    ...privacyServices,
     ...jobServices,
     ...invoicing,
     invoicesAdmin: createInvoicesAdmin<Actor>({ db, invoices: invoicing.invoices, audit: studio.audit }),
@@ -344,12 +368,7 @@ export function createServices({
     throttle,
     messaging,
     accounts,
-    identity: createIdentityService({
-      db,
-      accounts,
-      config: readIdentityConfig(env),
-      ...(logger ? { log: logger } : {}),
-    }),
+    identity,
     profile,
     notifications,
     storage,

@@ -52,6 +52,7 @@ import type { ContestsAdmin, ExamsAdmin, ExamsService } from './exams/index.ts';
 import type { JobServices } from './jobs/index.ts';
 import type { TransfersAdmin, TransfersService } from './transfers/index.ts';
 import type { InvoicesAdmin, InvoicesServices } from './invoices/index.ts';
+import type { PrivacyAdmin, PrivacyService } from './privacy/index.ts';
 
 export interface Services extends CommerceServices, LearningExtrasServices, JobServices, InvoicesServices {
   engine: Engine;
@@ -122,6 +123,10 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   affiliates: AffiliatesService;
   /** The studio's e-invoices: the list (failed first) and "Xuất lại". */
   invoicesAdmin: InvoicesAdmin<Actor>;
+  /** Personal data: consents, a parent's consent, export and deletion requests (decision 0024). */
+  privacy: PrivacyService;
+  /** The studio's personal data: requests with their deadlines, breach records. */
+  privacyAdmin: PrivacyAdmin<Actor>;
   /** The studio's affiliates: lists, approvals, payouts, per-course rates. */
   affiliatesStudio: AffiliatesStudio;
   /** The studio's site pages: banners, navigation, settings, route rules. */

@@ -48,6 +48,7 @@ import { registerPrivateAnswers } from './http/private-answers.ts';
 import { examContestsAdminRoutes, examsAdminRoutes, examsRoutes } from '../modules/exams/index.ts';
 import { jobsAdminRoutes } from '../modules/jobs/index.ts';
 import { invoicesAdminRoutes, invoicesRoutes } from '../modules/invoices/index.ts';
+import { privacyAdminRoutes, privacyRoutes } from '../modules/privacy/index.ts';
 import { requireApiViewer } from '../modules/accounts/guards.ts';
 import { ADDRESS_LIMITS, perAddress } from '../modules/cache/address-limits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -313,6 +314,15 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(transfersAdminRoutes, { actorOf });
   await app.register(invoicesRoutes, { viewerOf: requireApiViewer, downloadLimit: perAddress(ADDRESS_LIMITS.rare) });
   await app.register(invoicesAdminRoutes, { actorOf });
+  await app.register(privacyRoutes, {
+    viewerOf: requireApiViewer,
+    limits: {
+      write: perAddress(ADDRESS_LIMITS.write),
+      sendsCode: perAddress(ADDRESS_LIMITS.sendsCode),
+      rare: perAddress(ADDRESS_LIMITS.rare),
+    },
+  });
+  await app.register(privacyAdminRoutes, { actorOf });
   if (identity.config.recognitionSimulator) await app.register(recognitionSimulator, { identity });
   if (identity.config.zaloSimulator)
     await app.register(zaloSimulator, { ...ZALO_SIMULATOR_APP, publicUrl: identity.config.publicUrl });

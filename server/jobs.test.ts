@@ -29,6 +29,7 @@ describe('periodic jobs', () => {
       'video-uploads.sweep': 3600,
       'exams.tick': 15,
       'video.maintain': 600,
+      'privacy.deletions': 600,
     });
     for (const job of periodicJobs(t.services, log)) expect(job.expireInSeconds).toBeGreaterThan(0);
   });

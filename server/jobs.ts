@@ -97,6 +97,18 @@ export function periodicJobs(services: Services, log: JobsLog): Periodic[] {
         if (report.closed + report.reminded + report.certified > 0) log.info({ report }, 'exam runner tick');
       },
     },
+    // Account deletions whose waiting period is over: personal fields erased, orders and invoices
+    // kept (decision 0024). Each request is claimed by a conditional update.
+    {
+      name: 'privacy.deletions',
+      everySeconds: 10 * 60,
+      expireInSeconds: 5 * 60,
+      run: async (now) => {
+        const report = await services.privacy.processDueDeletions(now);
+        if (report.completed > 0) log.info({ report }, 'account deletions completed');
+        if (report.failed.length > 0) throw new Error(`Xóa tài khoản lỗi: yêu cầu ${report.failed.join(', ')}`);
+      },
+    },
   ];
 }
 
@@ -121,8 +133,11 @@ export async function workQueuedJobs(services: Services): Promise<void> {
 }
 
 /** Declares the queues of outgoing mail, SMS, Web Push and e-invoices and their workers; the caller starts the queue. */
-export async function registerDeliveryJobs(services: Pick<Services, 'messaging' | 'push' | 'invoices'>): Promise<void> {
+export async function registerDeliveryJobs(
+  services: Pick<Services, 'messaging' | 'push' | 'invoices' | 'privacy'>,
+): Promise<void> {
   await services.messaging.registerJobs();
   await services.push.registerJobs();
   await services.invoices.registerJobs();
+  await services.privacy.registerJobs();
 }

@@ -25,6 +25,7 @@ export const ACCOUNT_LINKS = [
   { to: '/tai-khoan/uu-dai', label: 'Ưu đãi' },
   { to: '/tai-khoan/kich-hoat-khoa-hoc', label: 'Kích hoạt khóa học' },
   { to: '/tai-khoan/cong-tac-vien', label: 'Cộng tác viên' },
+  { to: '/tai-khoan/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân' },
 ] as const;
 
 /** The account area: the site frame with the account menu beside the page. */

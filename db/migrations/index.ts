@@ -41,6 +41,7 @@ import * as invoices from './2026-11-26T0720-invoices.ts';
 import * as offline from './2026-11-26T0730-offline.ts';
 import * as zalo from './2026-11-26T0740-zalo.ts';
 import * as certificateRevocations from './2026-11-26T0850-certificate-revocations.ts';
+import * as personalData from './2026-11-26T0900-personal-data.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0730-offline': offline,
   '2026-11-26T0740-zalo': zalo,
   '2026-11-26T0850-certificate-revocations': certificateRevocations,
+  '2026-11-26T0900-personal-data': personalData,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import { seedCatalog } from './catalog.ts';
 import { seedContent } from './content.ts';
 import { seedCommerce } from './commerce.ts';
 import { seedInvoices } from './invoices.ts';
+import { seedPrivacy } from './privacy.ts';
 import { seedDashboard } from './dashboard.ts';
 import { seedActivation } from './activation.ts';
 import { seedSubscriptions } from './subscriptions.ts';
@@ -59,5 +60,6 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await seedStudioPeople(trx);
     await seedExams(trx);
     await seedTransfers(trx);
+    await seedPrivacy(trx, learnerId);
   });
 }

@@ -343,6 +343,10 @@ export function createAccountsService(deps: AccountsDeps) {
     staff() {
       return repo.listStaff(db);
     },
+    /** A one-time code to a parent's phone: their consent for a learner under 16 (modules/privacy). */
+    sendParentCode: (phone: string): Promise<CodeSent> => sendCode('parent_consent', { phone }),
+    /** Uses the parent's code; throws the usual Vietnamese OTP messages when it can't. */
+    checkParentCode: (phone: string, code: string): Promise<void> => otp.consume('parent_consent', phone, code),
 
     async acceptPolicy(userId: number): Promise<void> {
       const now = nowIso();

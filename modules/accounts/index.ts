@@ -4,3 +4,6 @@ export { createAccountsAdmin, type AccountsAdmin } from './accounts.admin.ts';
 export type { SignedIn } from './accounts.service.ts';
 export type { ExternalSignIn } from './external-sign-in.ts';
 export type { RequestMeta } from './sessions.ts';
+export { createAccountErasure, ERASED_NAME, type AccountErasure, type ErasureResult } from './erasure.ts';
+export type { AccountsService } from './accounts.service.ts';
+export type { CodeSent } from './code-sender.ts';

@@ -6,12 +6,9 @@
  * place, so an author's mistake never breaks the page nor lets markup through.
  */
 import katex from 'katex';
+import { escapeHtml } from '../../lib/text/escape-html.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+export { escapeHtml };
 
 function renderMath(tex: string, displayMode: boolean): string {
   return katex.renderToString(tex, {

@@ -36,3 +36,9 @@ export async function deleteSocialAccount(db: Db, userId: number, provider: Soci
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Removes every linked account of the user; how many went. */
+export async function deleteSocialAccountsOf(db: Db, userId: number): Promise<number> {
+  const result = await db.deleteFrom('social_accounts').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

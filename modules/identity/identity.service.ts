@@ -153,6 +153,9 @@ export function createIdentityService({ db, accounts, config, log }: IdentityDep
   return {
     config,
 
+    /** Unlinks every Google, Facebook, SSO and Zalo account of a user (account deletion, modules/privacy). */
+    forgetLinkedAccounts: (userId: number) => repo.deleteSocialAccountsOf(db, userId),
+
     // ── Operator phone-number recognition ──────────────────────────────────────────────────────
 
     /**

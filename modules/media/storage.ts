@@ -43,7 +43,7 @@ export interface PutOptions {
 }
 
 /** Key prefixes of private objects: the local driver's `/uploads/` never serves them. */
-export const PRIVATE_PREFIXES = ['video/'];
+export const PRIVATE_PREFIXES = ['video/', 'privacy/'];
 
 /** Whether a path under `/uploads/` (however written: `//video`, `./video`, `%76ideo`) is a private object's. */
 export function isPrivatePath(pathName: string): boolean {

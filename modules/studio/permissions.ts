@@ -44,6 +44,9 @@ export const STUDIO_PERMISSIONS = {
   'exams.write': ['editor', 'admin'],
   // Background jobs (modules/jobs): the queues' counts, failed jobs and their retry.
   'jobs.manage': ['admin'],
+  // Personal data (modules/privacy): editors see requests and breaches; acting on them is the admin's.
+  'privacy.read': ['editor', 'admin'],
+  'privacy.write': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type StudioPermission = keyof typeof STUDIO_PERMISSIONS;

@@ -66,6 +66,11 @@ export const tableOwners: Record<string, string> = {
   invoice_requests: 'invoices',
   invoice_sequences: 'invoices',
   invoice_simulator_issues: 'invoices',
+  // privacy: consents, export and deletion requests, parents' consents, breach records (decision 0024).
+  privacy_consents: 'privacy',
+  privacy_requests: 'privacy',
+  privacy_parental_consents: 'privacy',
+  privacy_breaches: 'privacy',
   // enrolments: who may study what.
   enrolments: 'enrolments',
   // activation: codes and their redemptions.

@@ -39,6 +39,7 @@ const LINKS: { to: string; label: string; end?: boolean; group?: string; permiss
   { to: '/studio/ho-tro', label: 'Hỗ trợ', group: 'Người học', permission: 'support.write' },
   { to: '/studio/bao-loi', label: 'Báo lỗi bài học', group: 'Người học', permission: 'support.write' },
   { to: '/studio/thong-bao', label: 'Gửi thông báo', group: 'Người học', permission: 'broadcasts.send' },
+  { to: '/studio/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', group: 'Người học', permission: 'privacy.read' },
   { to: '/studio/cau-hinh', label: 'Cấu hình site', group: 'Hệ thống', permission: 'settings.write' },
   { to: '/studio/dieu-huong', label: 'Điều hướng', group: 'Hệ thống', permission: 'settings.write' },
   { to: '/studio/nhat-ky', label: 'Nhật ký', group: 'Hệ thống', permission: 'audit.read' },
