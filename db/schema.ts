@@ -9,9 +9,9 @@ import type { InvoicesTables } from '../modules/invoices/invoices.table.ts';
 import type { JobsTables } from '../modules/jobs/jobs.table.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.table.ts';
 import type { OfflineTables } from '../modules/offline/offline.table.ts';
+import type { Counter, Flag, Timestamp } from '../kernel/db/columns.ts';
 
-export type Timestamp = ColumnType<Date | string, string, string>;
-export type Flag = ColumnType<number, number | undefined, number>;
+export type { Counter, Flag, Timestamp } from '../kernel/db/columns.ts';
 
 export interface SiteSettingsTable {
   key: string;
@@ -252,8 +252,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 
 // ── Catalog, content, support and search (issue 4) ─────────────────────────────────────────────
-
-export type Counter = ColumnType<number, number | undefined, number>;
 
 export interface CategoriesTable {
   id: Generated<number>;
