@@ -3,181 +3,100 @@
  * (PostgreSQL) or a string (SQLite); services map them with `readDate`. Flags are 0/1 integers on
  * both engines so the same queries run everywhere.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ExamsTables } from '../modules/exams/exams.table.ts';
 import type { InvoicesTables } from '../modules/invoices/invoices.table.ts';
 import type { JobsTables } from '../modules/jobs/jobs.table.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.table.ts';
 import type { OfflineTables } from '../modules/offline/offline.table.ts';
 import type { Counter, Flag, Timestamp } from '../kernel/db/columns.ts';
+import type { AccountsTables } from '../modules/accounts/accounts.table.ts';
+import type { IdentityTables } from '../modules/identity/identity.table.ts';
+import type { NotificationsTables } from '../modules/notifications/notifications.table.ts';
+import type { MessagingTables } from '../modules/messaging/messaging.table.ts';
+import type { SiteTables } from '../modules/site/site.table.ts';
+import type { ContentTables } from '../modules/content/content.table.ts';
+import type { SupportTables } from '../modules/support/support.table.ts';
+import type { SearchTables } from '../modules/search/search.table.ts';
 
 export type { Counter, Flag, Timestamp } from '../kernel/db/columns.ts';
-
-export interface SiteSettingsTable {
-  key: string;
-  value: string;
-  updated_at: Timestamp;
-}
-
-export interface NavigationItemsTable {
-  id: Generated<number>;
-  menu: string;
-  parent_id: number | null;
-  title: string;
-  url: string;
-  position: ColumnType<number, number | undefined, number>;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface BannersTable {
-  id: Generated<number>;
-  title: string;
-  type: 'banner' | 'popup';
-  media_type: 'static' | 'video' | 'popup_content';
-  display_rule: 'all' | 'signed_in' | 'signed_out';
-  placement: number;
-  image_pc: string | null;
-  image_mobile: string | null;
-  video_url: string | null;
-  link_url: string | null;
-  content: string | null;
-  starts_at: Timestamp | null;
-  ends_at: Timestamp | null;
-  position: ColumnType<number, number | undefined, number>;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface PagesTable {
-  id: Generated<number>;
-  slug: string;
-  title: string;
-  description: string | null;
-  content: string;
-  is_published: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface RouteRulesTable {
-  id: Generated<number>;
-  path: string;
-  target: string;
-  status_code: ColumnType<number, number | undefined, number>;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export type Role = 'learner' | 'teacher' | 'editor' | 'admin';
-export type UserStatus = 'pending' | 'active' | 'locked';
-export type OtpPurpose = 'register' | 'login' | 'reset' | 'change_email';
-
-export interface UsersTable {
-  id: Generated<number>;
-  phone: string | null;
-  email: string | null;
-  password_hash: string | null;
-  full_name: string;
-  avatar_url: string | null;
-  birthday: string | null;
-  gender: 'male' | 'female' | 'other' | null;
-  province_code: string | null;
-  ward_code: string | null;
-  address_detail: string | null;
-  role: ColumnType<Role, Role | undefined, Role>;
-  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
-  phone_verified_at: Timestamp | null;
-  email_verified_at: Timestamp | null;
-  policy_accepted_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SessionsTable {
-  id: string;
-  user_id: number;
-  method: string;
-  user_agent: string | null;
-  ip: string | null;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
-}
-
-export interface OtpCodesTable {
-  id: Generated<number>;
-  purpose: OtpPurpose;
-  target: string;
-  code_hash: string;
-  attempts: ColumnType<number, number | undefined, number>;
-  expires_at: Timestamp;
-  consumed_at: Timestamp | null;
-  created_at: Timestamp;
-}
-
-export interface VerifyTokensTable {
-  id: Generated<number>;
-  token_hash: string;
-  purpose: 'reset' | 'change_email';
-  user_id: number;
-  payload: string | null;
-  expires_at: Timestamp;
-  consumed_at: Timestamp | null;
-  created_at: Timestamp;
-}
-
-export interface NotificationsTable {
-  id: Generated<number>;
-  user_id: number;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: Timestamp | null;
-  created_at: Timestamp;
-  /** Set on a broadcast's notifications: one per (broadcast, learner), a unique index says so. */
-  broadcast_id: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
-export interface OutboxMessagesTable {
-  id: Generated<number>;
-  channel: 'sms' | 'email';
-  recipient: string;
-  subject: string | null;
-  /** Emptied once a real transport (SMTP, the SMS gateway) took the message: codes and links are not kept. */
-  body: string;
-  created_at: Timestamp;
-  /** queued → sending (claimed by one job run, `claimed_at` is the lease) → sent. */
-  state: Generated<'queued' | 'sending' | 'sent'>;
-  /** 1: a one-time code or link, on the fast queue. */
-  urgent: Generated<number>;
-  attempts: Generated<number>;
-  claimed_at: Timestamp | null;
-  sent_at: Timestamp | null;
-  transport: 'outbox' | 'smtp' | 'gateway' | 'zns' | null;
-  /** An SMS's Zalo template and data ({kind, data} as JSON) until Zalo took it or declined (then SMS). */
-  zns: string | null;
-  /** The last failed attempt's error (cleared once sent). */
-  error: string | null;
-}
+export type {
+  Role,
+  UserStatus,
+  OtpPurpose,
+  UsersTable,
+  SessionsTable,
+  OtpCodesTable,
+  VerifyTokensTable,
+  UserRow,
+  NewUser,
+  UserUpdate,
+} from '../modules/accounts/accounts.table.ts';
+export type { SocialProvider, SocialAccountsTable, SocialAccountRow } from '../modules/identity/identity.table.ts';
+export type {
+  NotificationsTable,
+  NotificationRow,
+  PushSubscriptionsTable,
+  PushSubscriptionRow,
+  BroadcastStatus,
+  BroadcastsTable,
+} from '../modules/notifications/notifications.table.ts';
+export type { OutboxMessagesTable } from '../modules/messaging/messaging.table.ts';
+export type {
+  SiteSettingsTable,
+  NavigationItemsTable,
+  BannersTable,
+  RouteRulesTable,
+  NavigationItemRow,
+  NewNavigationItem,
+  BannerRow,
+  NewBanner,
+  RouteRuleRow,
+  NewRouteRule,
+} from '../modules/site/site.table.ts';
+export type {
+  PagesTable,
+  PageRow,
+  NewPage,
+  PageUpdate,
+  TagsTable,
+  PostType,
+  PostsTable,
+  PostTagsTable,
+  MediaTable,
+  TagRow,
+  NewTag,
+  PostRow,
+  NewPost,
+  MediaRow,
+  NewMedia,
+} from '../modules/content/content.table.ts';
+export type {
+  SupportArticlesTable,
+  SupportRequestsTable,
+  SupportArticleRow,
+  NewSupportArticle,
+  NewSupportRequest,
+  SupportRequestNotesTable,
+} from '../modules/support/support.table.ts';
+export type { SearchKind, SearchDocumentsTable, SearchDocumentRow } from '../modules/search/search.table.ts';
 
 /** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */
-export interface Database extends ExamsTables, JobsTables, TransfersTables, OfflineTables, InvoicesTables {
-  users: UsersTable;
-  sessions: SessionsTable;
-  otp_codes: OtpCodesTable;
-  verify_tokens: VerifyTokensTable;
-  notifications: NotificationsTable;
-  outbox_messages: OutboxMessagesTable;
-  site_settings: SiteSettingsTable;
-  navigation_items: NavigationItemsTable;
-  banners: BannersTable;
-  pages: PagesTable;
-  route_rules: RouteRulesTable;
+export interface Database
+  extends
+    AccountsTables,
+    IdentityTables,
+    NotificationsTables,
+    MessagingTables,
+    SiteTables,
+    ContentTables,
+    SupportTables,
+    SearchTables,
+    ExamsTables,
+    JobsTables,
+    TransfersTables,
+    OfflineTables,
+    InvoicesTables {
   categories: CategoriesTable;
   subjects: SubjectsTable;
   teachers: TeachersTable;
@@ -187,16 +106,8 @@ export interface Database extends ExamsTables, JobsTables, TransfersTables, Offl
   course_pods: CoursePodsTable;
   lessons: LessonsTable;
   course_reviews: CourseReviewsTable;
-  tags: TagsTable;
-  posts: PostsTable;
-  post_tags: PostTagsTable;
-  media: MediaTable;
-  support_articles: SupportArticlesTable;
-  support_requests: SupportRequestsTable;
   subject_likes: SubjectLikesTable;
   course_views: CourseViewsTable;
-  search_documents: SearchDocumentsTable;
-  social_accounts: SocialAccountsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
   promotions: PromotionsTable;
@@ -232,24 +143,7 @@ export interface Database extends ExamsTables, JobsTables, TransfersTables, Offl
   video_upload_parts: VideoUploadPartsTable;
   video_captions: VideoCaptionsTable;
   partnership_requests: PartnershipRequestsTable;
-  push_subscriptions: PushSubscriptionsTable;
-  support_request_notes: SupportRequestNotesTable;
-  broadcasts: BroadcastsTable;
 }
-
-export type NavigationItemRow = Selectable<NavigationItemsTable>;
-export type NewNavigationItem = Insertable<NavigationItemsTable>;
-export type BannerRow = Selectable<BannersTable>;
-export type NewBanner = Insertable<BannersTable>;
-export type PageRow = Selectable<PagesTable>;
-export type NewPage = Insertable<PagesTable>;
-export type PageUpdate = Updateable<PagesTable>;
-export type RouteRuleRow = Selectable<RouteRulesTable>;
-export type NewRouteRule = Insertable<RouteRulesTable>;
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type NotificationRow = Selectable<NotificationsTable>;
 
 // ── Catalog, content, support and search (issue 4) ─────────────────────────────────────────────
 
@@ -383,87 +277,6 @@ export interface CourseReviewsTable {
   updated_at: Timestamp;
 }
 
-export interface TagsTable {
-  id: Generated<number>;
-  slug: string;
-  name: string;
-  created_at: Timestamp;
-}
-
-export type PostType = 'post' | 'exam_gate' | 'solution' | 'landing_page' | 'feedback' | 'intro';
-
-export interface PostsTable {
-  id: Generated<number>;
-  type: PostType;
-  category_id: number | null;
-  /** One segment, or several joined by '/' for solutions (/giai-phap/{slug...}). */
-  slug: string;
-  title: string;
-  summary: string | null;
-  content: string;
-  thumbnail: string | null;
-  author_name: string | null;
-  is_featured: Flag;
-  is_published: Flag;
-  view_count: Counter;
-  published_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface PostTagsTable {
-  post_id: number;
-  tag_id: number;
-}
-
-export interface MediaTable {
-  id: Generated<number>;
-  group_name: string;
-  title: string;
-  url: string;
-  link_url: string | null;
-  description: string | null;
-  /** SPEC §3: optional numeric index used for ordering. */
-  sort_index: number | null;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SupportArticlesTable {
-  id: Generated<number>;
-  category_id: number;
-  slug: string;
-  title: string;
-  summary: string | null;
-  content: string;
-  position: Counter;
-  helpful_count: Counter;
-  not_helpful_count: Counter;
-  is_published: Flag;
-  published_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SupportRequestsTable {
-  id: Generated<number>;
-  /** contact = the contact form (support.json); cellular = the navigation report (user_support.json). */
-  kind: 'contact' | 'cellular';
-  user_id: number | null;
-  full_name: string | null;
-  phone: string | null;
-  email: string | null;
-  title: string | null;
-  content: string | null;
-  path: string | null;
-  status: 'new' | 'in_progress' | 'resolved';
-  /** The staff member handling it (studio people). */
-  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 export interface SubjectLikesTable {
   user_id: number;
   subject_id: number;
@@ -474,26 +287,6 @@ export interface CourseViewsTable {
   user_id: number;
   course_id: number;
   viewed_at: Timestamp;
-}
-
-export type SearchKind = 'course' | 'post' | 'support';
-
-export interface SearchDocumentsTable {
-  id: Generated<number>;
-  kind: SearchKind;
-  entity_id: number;
-  /** Course type, post type or support category subtype: the facet below the kind. */
-  subtype: string | null;
-  url: string;
-  title: string;
-  body: string;
-  /** foldVietnamese(title) — prefix and typo matching. */
-  folded_title: string;
-  /** The first SEARCH_OPENING characters of the body: what the ranking reads of it. */
-  opening: string;
-  thumbnail: string | null;
-  published_at: Timestamp | null;
-  updated_at: Timestamp;
 }
 
 export type CategoryRow = Selectable<CategoriesTable>;
@@ -510,33 +303,8 @@ export type LessonRow = Selectable<LessonsTable>;
 export type NewLesson = Insertable<LessonsTable>;
 export type CourseReviewRow = Selectable<CourseReviewsTable>;
 export type NewCourseReview = Insertable<CourseReviewsTable>;
-export type TagRow = Selectable<TagsTable>;
-export type NewTag = Insertable<TagsTable>;
-export type PostRow = Selectable<PostsTable>;
-export type NewPost = Insertable<PostsTable>;
-export type MediaRow = Selectable<MediaTable>;
-export type NewMedia = Insertable<MediaTable>;
-export type SupportArticleRow = Selectable<SupportArticlesTable>;
-export type NewSupportArticle = Insertable<SupportArticlesTable>;
-export type NewSupportRequest = Insertable<SupportRequestsTable>;
-export type SearchDocumentRow = Selectable<SearchDocumentsTable>;
 
 // ── Identity links (issue 3: SSO and social accounts) ──────────────────────────────────────────
-
-/** google | facebook: linked in the profile; sso: the OpenID Connect provider of login_sso.json. */
-export type SocialProvider = 'google' | 'facebook' | 'zalo' | 'sso';
-
-export interface SocialAccountsTable {
-  id: Generated<number>;
-  user_id: number;
-  provider: SocialProvider;
-  /** The provider's stable id of the person: `sub` (OpenID Connect) or the Facebook user id. */
-  provider_user_id: string;
-  email: string | null;
-  created_at: Timestamp;
-}
-
-export type SocialAccountRow = Selectable<SocialAccountsTable>;
 
 // ── Commerce (issue 5: carts, promotions, orders, payments, enrolments, activation codes) ─────
 
@@ -1179,51 +947,6 @@ export interface PartnershipRequestsTable {
 
 export type PartnershipRequestRow = Selectable<PartnershipRequestsTable>;
 
-/** A browser's Web Push subscription (endpoint + keys), owned by the learner who opted in. */
-export interface PushSubscriptionsTable {
-  id: Generated<number>;
-  user_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  user_agent: string | null;
-  created_at: Timestamp;
-  last_sent_at: Timestamp | null;
-}
-
-export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 // ── Studio people (issue 7 §6, §8) ───────────────────────────────────────────────────────────────
 
 export type ErrorReviewStatus = 'new' | 'confirmed' | 'fixed' | 'rejected';
-
-/** A reply sent to the requester, or an internal note, on a support request. */
-export interface SupportRequestNotesTable {
-  id: Generated<number>;
-  request_id: number;
-  author_id: number | null;
-  author_name: string;
-  kind: 'note' | 'reply';
-  body: string;
-  created_at: Timestamp;
-}
-
-export type BroadcastStatus = 'sending' | 'sent' | 'failed';
-
-/** A notification sent to all learners or to the followers of a subject, in batches. */
-export interface BroadcastsTable {
-  id: Generated<number>;
-  title: string;
-  body: string;
-  link: string | null;
-  audience: 'all' | 'subject';
-  subject_id: number | null;
-  subject_name: string | null;
-  status: ColumnType<BroadcastStatus, BroadcastStatus | undefined, BroadcastStatus>;
-  recipient_count: Counter;
-  sent_count: Counter;
-  cursor_user_id: Counter;
-  created_by: number | null;
-  created_by_name: string;
-  created_at: Timestamp;
-  finished_at: Timestamp | null;
-}
