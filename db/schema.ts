@@ -18,6 +18,13 @@ import type { SiteTables } from '../modules/site/site.table.ts';
 import type { ContentTables } from '../modules/content/content.table.ts';
 import type { SupportTables } from '../modules/support/support.table.ts';
 import type { SearchTables } from '../modules/search/search.table.ts';
+import type { CourseType, CatalogTables } from '../modules/catalog/catalog.table.ts';
+import type { ReviewsTables } from '../modules/reviews/reviews.table.ts';
+import type { LearningTables } from '../modules/learning/learning.table.ts';
+import type { QuizzesTables } from '../modules/quizzes/quizzes.table.ts';
+import type { DiscussionTables } from '../modules/discussion/discussion.table.ts';
+import type { CertificatesTables } from '../modules/certificates/certificates.table.ts';
+import type { VideoTables } from '../modules/video/video.table.ts';
 
 export type { Counter, Flag, Timestamp } from '../kernel/db/columns.ts';
 export type {
@@ -80,6 +87,56 @@ export type {
   SupportRequestNotesTable,
 } from '../modules/support/support.table.ts';
 export type { SearchKind, SearchDocumentsTable, SearchDocumentRow } from '../modules/search/search.table.ts';
+export type {
+  CategoriesTable,
+  SubjectsTable,
+  TeachersTable,
+  CourseType,
+  CoursesTable,
+  CourseSubjectsTable,
+  CourseChildrenTable,
+  CoursePodsTable,
+  LessonsTable,
+  SubjectLikesTable,
+  CourseViewsTable,
+  CategoryRow,
+  NewCategory,
+  SubjectRow,
+  NewSubject,
+  TeacherRow,
+  NewTeacher,
+  CourseRow,
+  NewCourse,
+  CoursePodRow,
+  NewCoursePod,
+  LessonRow,
+  NewLesson,
+} from '../modules/catalog/catalog.table.ts';
+export type { CourseReviewsTable, CourseReviewRow, NewCourseReview } from '../modules/reviews/reviews.table.ts';
+export type { LessonProgressTable, CourseProgressTable } from '../modules/learning/learning.table.ts';
+export type {
+  QuizzesTable,
+  QuizQuestionsTable,
+  QuizOptionsTable,
+  QuizAttemptsTable,
+} from '../modules/quizzes/quizzes.table.ts';
+export type {
+  LessonNotesTable,
+  LessonCommentsTable,
+  ErrorReportReason,
+  ErrorReportStatus,
+  LessonErrorReportsTable,
+  ErrorReviewStatus,
+} from '../modules/discussion/discussion.table.ts';
+export type { CertificatesTable } from '../modules/certificates/certificates.table.ts';
+export type {
+  VideoAssetStatus,
+  VideoAssetsTable,
+  VideoCaptionsTable,
+  VideoAssetRow,
+  VideoUploadsTable,
+  VideoUploadPartsTable,
+} from '../modules/video/video.table.ts';
 
 /** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */
 export interface Database
@@ -92,22 +149,18 @@ export interface Database
     ContentTables,
     SupportTables,
     SearchTables,
+    CatalogTables,
+    ReviewsTables,
+    LearningTables,
+    QuizzesTables,
+    DiscussionTables,
+    CertificatesTables,
+    VideoTables,
     ExamsTables,
     JobsTables,
     TransfersTables,
     OfflineTables,
     InvoicesTables {
-  categories: CategoriesTable;
-  subjects: SubjectsTable;
-  teachers: TeachersTable;
-  courses: CoursesTable;
-  course_subjects: CourseSubjectsTable;
-  course_children: CourseChildrenTable;
-  course_pods: CoursePodsTable;
-  lessons: LessonsTable;
-  course_reviews: CourseReviewsTable;
-  subject_likes: SubjectLikesTable;
-  course_views: CourseViewsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
   promotions: PromotionsTable;
@@ -122,187 +175,16 @@ export interface Database
   activation_redemptions: ActivationRedemptionsTable;
   campaigns: CampaignsTable;
   campaign_items: CampaignItemsTable;
-  lesson_progress: LessonProgressTable;
-  course_progress: CourseProgressTable;
   subscriptions: SubscriptionsTable;
   carrier_charges: CarrierChargesTable;
   carrier_sms_inbound: CarrierSmsInboundTable;
   payment_refunds: PaymentRefundsTable;
-  quizzes: QuizzesTable;
-  quiz_questions: QuizQuestionsTable;
-  quiz_options: QuizOptionsTable;
-  quiz_attempts: QuizAttemptsTable;
-  lesson_notes: LessonNotesTable;
-  lesson_comments: LessonCommentsTable;
-  lesson_error_reports: LessonErrorReportsTable;
-  certificates: CertificatesTable;
-  video_assets: VideoAssetsTable;
   audit_log: AuditLogTable;
   payment_queries: PaymentQueriesTable;
-  video_uploads: VideoUploadsTable;
-  video_upload_parts: VideoUploadPartsTable;
-  video_captions: VideoCaptionsTable;
   partnership_requests: PartnershipRequestsTable;
 }
 
 // ── Catalog, content, support and search (issue 4) ─────────────────────────────────────────────
-
-export interface CategoriesTable {
-  id: Generated<number>;
-  /** course | post | support (orig. category types). */
-  type: 'course' | 'post' | 'support';
-  /** post: blog | video; support: product | policy | guide; course: null. */
-  subtype: string | null;
-  parent_id: number | null;
-  slug: string;
-  name: string;
-  description: string | null;
-  icon: string | null;
-  position: Counter;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SubjectsTable {
-  id: Generated<number>;
-  type: 'field' | 'topic';
-  slug: string;
-  name: string;
-  description: string | null;
-  position: Counter;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface TeachersTable {
-  id: Generated<number>;
-  slug: string;
-  full_name: string;
-  headline: string | null;
-  bio: string | null;
-  avatar: string | null;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export type CourseType = 'retail' | 'no_retail' | 'combo' | 'api';
-
-export interface CoursesTable {
-  id: Generated<number>;
-  slug: string;
-  title: string;
-  type: CourseType;
-  category_id: number | null;
-  teacher_id: number | null;
-  thumbnail: string | null;
-  summary: string | null;
-  description: string | null;
-  /** flatform_app | flatform_web | flatform_web_app | platform_cross | '' (SPEC §3 spelling). */
-  flatform_type: string;
-  price_new: number | null;
-  price_old: number | null;
-  level: string | null;
-  lesson_count: Counter;
-  duration_seconds: Counter;
-  enrolment_count: Counter;
-  rating_sum: Counter;
-  rating_count: Counter;
-  is_hot: Flag;
-  is_published: Flag;
-  published_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  /** A scheduled publish time, cleared when the job publishes it (studio-courses2 migration). */
-  publish_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-}
-
-export interface CourseSubjectsTable {
-  course_id: number;
-  subject_id: number;
-}
-
-export interface CourseChildrenTable {
-  combo_id: number;
-  child_id: number;
-  position: Counter;
-}
-
-export interface CoursePodsTable {
-  id: Generated<number>;
-  course_id: number;
-  name: string | null;
-  cycle: number;
-  price: number;
-  payment_type: 'online' | 'sms' | 'sms_online';
-  /** The SMS keyword of a carrier-billed package (`DK <code>` / `HUY <code>`); null = none. */
-  sms_code: ColumnType<string | null, string | null | undefined, string | null>;
-  position: Counter;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface LessonsTable {
-  id: Generated<number>;
-  course_id: number;
-  parent_id: number | null;
-  /** category = a chapter node; content = a lesson. */
-  type: 'category' | 'content';
-  content_type: 'youtube' | 'video' | 'paragraph' | 'exam' | 'document' | null;
-  title: string;
-  position: Counter;
-  duration_seconds: Counter;
-  is_preview: Flag;
-  video_url: string | null;
-  content: string | null;
-  /** Document lessons: the file (a PDF is viewed inline). Added by the learning-progress-extra migration. */
-  document_url: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface CourseReviewsTable {
-  id: Generated<number>;
-  course_id: number;
-  /** The learner (users table lands with accounts; no foreign key yet). */
-  user_id: number;
-  author_name: string;
-  rating: number;
-  comment: string | null;
-  is_visible: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SubjectLikesTable {
-  user_id: number;
-  subject_id: number;
-  created_at: Timestamp;
-}
-
-export interface CourseViewsTable {
-  user_id: number;
-  course_id: number;
-  viewed_at: Timestamp;
-}
-
-export type CategoryRow = Selectable<CategoriesTable>;
-export type NewCategory = Insertable<CategoriesTable>;
-export type SubjectRow = Selectable<SubjectsTable>;
-export type NewSubject = Insertable<SubjectsTable>;
-export type TeacherRow = Selectable<TeachersTable>;
-export type NewTeacher = Insertable<TeachersTable>;
-export type CourseRow = Selectable<CoursesTable>;
-export type NewCourse = Insertable<CoursesTable>;
-export type CoursePodRow = Selectable<CoursePodsTable>;
-export type NewCoursePod = Insertable<CoursePodsTable>;
-export type LessonRow = Selectable<LessonsTable>;
-export type NewLesson = Insertable<LessonsTable>;
-export type CourseReviewRow = Selectable<CourseReviewsTable>;
-export type NewCourseReview = Insertable<CourseReviewsTable>;
 
 // ── Identity links (issue 3: SSO and social accounts) ──────────────────────────────────────────
 
@@ -508,37 +390,6 @@ export type NewCampaign = Insertable<CampaignsTable>;
 
 // ── Learning progress (issue 6) ────────────────────────────────────────────────────────────────
 
-/** The learning log of one learner for one lesson. */
-export interface LessonProgressTable {
-  user_id: number;
-  lesson_id: number;
-  course_id: number;
-  /** The furthest position reached, in seconds; never moves backwards. */
-  position_seconds: Counter;
-  /** Where the learner last was, in seconds (the resume point). */
-  resume_seconds: Counter;
-  watched_seconds: Counter;
-  /** The client time (ms) of the write that set `resume_seconds`; an older write never moves it back. */
-  resume_client_ms: Counter;
-  completed_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** One learner's standing in one course. */
-export interface CourseProgressTable {
-  user_id: number;
-  course_id: number;
-  last_lesson_id: number | null;
-  completed_lessons: Counter;
-  total_lessons: Counter;
-  percent: Counter;
-  completed_at: Timestamp | null;
-  last_seen_at: Timestamp;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 // ── Carrier billing (issue 5, part 5) ──────────────────────────────────────────────────────────
 
 export type SubscriptionStatus = 'pending' | 'active' | 'cancelled' | 'suspended' | 'failed';
@@ -630,150 +481,7 @@ export type PaymentRefundRow = Selectable<PaymentRefundsTable>;
 
 // ── Learning extras: quizzes, notes, discussion, error reports, certificates (issue 6) ──────────
 
-/** The settings of an exam lesson's quiz. */
-export interface QuizzesTable {
-  lesson_id: number;
-  pass_percent: number;
-  /** Null = unlimited. */
-  max_attempts: number | null;
-  /** Null = no time limit. */
-  time_limit_seconds: number | null;
-  shuffle: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface QuizQuestionsTable {
-  id: Generated<number>;
-  lesson_id: number;
-  kind: 'single' | 'multiple';
-  prompt: string;
-  explanation: string | null;
-  position: Counter;
-}
-
-export interface QuizOptionsTable {
-  id: Generated<number>;
-  question_id: number;
-  label: string;
-  is_correct: Flag;
-  position: Counter;
-}
-
-export interface QuizAttemptsTable {
-  id: Generated<number>;
-  lesson_id: number;
-  user_id: number;
-  /** JSON array of question ids, in this attempt's order. */
-  question_order: string;
-  /** JSON object { question_id: option_id[] }, written on submit. */
-  answers: string | null;
-  correct_count: number | null;
-  question_count: number;
-  score_percent: number | null;
-  passed: number | null;
-  timed_out: Flag;
-  started_at: Timestamp;
-  deadline_at: Timestamp | null;
-  submitted_at: Timestamp | null;
-}
-
-/** A learner's private note on a lesson, optionally at a video time. */
-export interface LessonNotesTable {
-  id: Generated<number>;
-  user_id: number;
-  lesson_id: number;
-  position_seconds: number | null;
-  content: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** The lesson discussion: top-level comments (parent_id null) and their replies. */
-export interface LessonCommentsTable {
-  id: Generated<number>;
-  lesson_id: number;
-  user_id: number;
-  parent_id: number | null;
-  content: string;
-  created_at: Timestamp;
-}
-
-export type ErrorReportReason = 'video' | 'content' | 'audio' | 'other';
-export type ErrorReportStatus = 'pending' | 'processing' | 'complete';
-
-export interface LessonErrorReportsTable {
-  id: Generated<number>;
-  lesson_id: number;
-  user_id: number;
-  reason: ErrorReportReason;
-  content: string;
-  status: ColumnType<ErrorReportStatus, ErrorReportStatus | undefined, ErrorReportStatus>;
-  /** The studio review (studio people): new, confirmed, fixed, rejected. */
-  review_status: ColumnType<ErrorReviewStatus, ErrorReviewStatus | undefined, ErrorReviewStatus>;
-  review_note: ColumnType<string | null, string | null | undefined, string | null>;
-  reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
-  reviewed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** One per learner and course, issued once on completion. */
-export interface CertificatesTable {
-  id: Generated<number>;
-  code: string;
-  user_id: number;
-  /** The completed course; null for a contest certificate. */
-  course_id: number | null;
-  learner_name: string;
-  /** The course's or the contest's title when issued. */
-  course_title: string;
-  issued_at: Timestamp;
-  /** The contest whose result this certifies (modules/exams asks for it); null for a course. */
-  exam_contest_id: number | null;
-  /** A contest certificate's result: thousandths of a point, and the rank among its candidates. */
-  score: number | null;
-  max_score: number | null;
-  rank: number | null;
-  candidates: number | null;
-}
-
 // ── Video assets (issue 6: the HLS pipeline) ───────────────────────────────────────────────────
-
-export type VideoAssetStatus = 'queued' | 'processing' | 'ready' | 'failed';
-
-/** A source video given to a lesson, and its transcoding job. */
-export interface VideoAssetsTable {
-  id: Generated<number>;
-  lesson_id: number;
-  status: ColumnType<VideoAssetStatus, VideoAssetStatus | undefined, VideoAssetStatus>;
-  source_key: string;
-  progress_percent: Counter;
-  attempts: Counter;
-  last_error: string | null;
-  run_after: Timestamp;
-  lease_until: Timestamp | null;
-  worker_id: string | null;
-  width: number | null;
-  height: number | null;
-  duration_seconds: number | null;
-  has_audio: Flag;
-  /** Rung heights, highest first, comma separated. */
-  rungs: ColumnType<string, string | undefined, string>;
-  ready_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface VideoCaptionsTable {
-  asset_id: number;
-  lang: string;
-  label: string;
-  storage_key: string;
-  created_at: Timestamp;
-}
-
-export type VideoAssetRow = Selectable<VideoAssetsTable>;
 
 // ── Studio (issue 7) ─────────────────────────────────────────────────────────────────────────────
 
@@ -853,10 +561,6 @@ export interface OrdersTable {
   /** The affiliate the buyer's referral cookie named at checkout (never the buyer). */
   affiliate_id: number | null;
 }
-export interface CoursesTable {
-  /** This course's commission rate in percent; null = AFFILIATE_DEFAULT_RATE. */
-  affiliate_rate: number | null;
-}
 
 export interface Database {
   affiliates: AffiliatesTable;
@@ -869,10 +573,6 @@ export type AffiliateRow = Selectable<AffiliatesTable>;
 export type CommissionRow = Selectable<AffiliateCommissionsTable>;
 // ── Studio site (issue 7 §4, §8) ─────────────────────────────────────────────────────────────────
 
-/** Declaration merge: a teacher profile may be linked to the account that teaches (role `teacher`). */
-export interface TeachersTable {
-  user_id: ColumnType<number | null, number | null | undefined, number | null>;
-}
 // ── Studio commerce (issue 7 §5, §8): raw gateway query answers ──────────────────────────────────
 
 /** One answer of a gateway to a query (QueryDR) about a payment attempt, stored raw. */
@@ -889,35 +589,6 @@ export interface PaymentQueriesTable {
 }
 // ── Studio courses, part 2: resumable video uploads ──────────────────────────────────────────────
 
-/** A chunked upload of a lesson's video source: the bytes go to a file on disk, the row counts them. */
-export interface VideoUploadsTable {
-  id: string;
-  course_id: number;
-  lesson_id: number;
-  user_id: number | null;
-  /** The source file's extension (.mp4, .mov…) or ''. */
-  extension: string;
-  size: ColumnType<number, number, number>;
-  received: ColumnType<number, number | undefined, number>;
-  /** The video asset queued once every byte has arrived. */
-  asset_id: number | null;
-  /** S3 only (decision 0013): the source's object key and its multipart upload. */
-  storage_key: string | null;
-  multipart_id: string | null;
-  /** S3 only: the bytes after the last whole part, waiting in their own object. */
-  pending_key: string | null;
-  pending_bytes: ColumnType<number, number | undefined, number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** The parts of a resumable upload's S3 multipart upload. */
-export interface VideoUploadPartsTable {
-  upload_id: string;
-  part_number: number;
-  etag: string;
-  size: ColumnType<number, number, number>;
-}
 // ── Partnership requests and web push (issue 8 §2, §3) ───────────────────────────────────────────
 
 export type PartnershipKind = 'school' | 'partner' | 'teacher' | 'other';
@@ -948,5 +619,3 @@ export interface PartnershipRequestsTable {
 export type PartnershipRequestRow = Selectable<PartnershipRequestsTable>;
 
 // ── Studio people (issue 7 §6, §8) ───────────────────────────────────────────────────────────────
-
-export type ErrorReviewStatus = 'new' | 'confirmed' | 'fixed' | 'rejected';
