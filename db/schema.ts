@@ -3,13 +3,13 @@
  * (PostgreSQL) or a string (SQLite); services map them with `readDate`. Flags are 0/1 integers on
  * both engines so the same queries run everywhere.
  */
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ExamsTables } from '../modules/exams/exams.table.ts';
 import type { InvoicesTables } from '../modules/invoices/invoices.table.ts';
 import type { JobsTables } from '../modules/jobs/jobs.table.ts';
 import type { TransfersTables } from '../modules/transfers/transfers.table.ts';
 import type { OfflineTables } from '../modules/offline/offline.table.ts';
-import type { Counter, Flag, Timestamp } from '../kernel/db/columns.ts';
+import type { Timestamp } from '../kernel/db/columns.ts';
 import type { AccountsTables } from '../modules/accounts/accounts.table.ts';
 import type { IdentityTables } from '../modules/identity/identity.table.ts';
 import type { NotificationsTables } from '../modules/notifications/notifications.table.ts';
@@ -18,13 +18,21 @@ import type { SiteTables } from '../modules/site/site.table.ts';
 import type { ContentTables } from '../modules/content/content.table.ts';
 import type { SupportTables } from '../modules/support/support.table.ts';
 import type { SearchTables } from '../modules/search/search.table.ts';
-import type { CourseType, CatalogTables } from '../modules/catalog/catalog.table.ts';
+import type { CatalogTables } from '../modules/catalog/catalog.table.ts';
 import type { ReviewsTables } from '../modules/reviews/reviews.table.ts';
 import type { LearningTables } from '../modules/learning/learning.table.ts';
 import type { QuizzesTables } from '../modules/quizzes/quizzes.table.ts';
 import type { DiscussionTables } from '../modules/discussion/discussion.table.ts';
 import type { CertificatesTables } from '../modules/certificates/certificates.table.ts';
 import type { VideoTables } from '../modules/video/video.table.ts';
+import type { CartTables } from '../modules/cart/cart.table.ts';
+import type { PromotionsTables } from '../modules/promotions/promotions.table.ts';
+import type { OrdersTables } from '../modules/orders/orders.table.ts';
+import type { PaymentsTables } from '../modules/payments/payments.table.ts';
+import type { EnrolmentsTables } from '../modules/enrolments/enrolments.table.ts';
+import type { ActivationTables } from '../modules/activation/activation.table.ts';
+import type { CampaignsTables } from '../modules/campaigns/campaigns.table.ts';
+import type { SubscriptionsTables } from '../modules/subscriptions/subscriptions.table.ts';
 
 export type { Counter, Flag, Timestamp } from '../kernel/db/columns.ts';
 export type {
@@ -137,6 +145,49 @@ export type {
   VideoUploadsTable,
   VideoUploadPartsTable,
 } from '../modules/video/video.table.ts';
+export type { CartsTable, CartItemsTable } from '../modules/cart/cart.table.ts';
+export type {
+  PromotionType,
+  CustomerType,
+  PromotionsTable,
+  PromotionTargetsTable,
+  PromotionUsagesTable,
+  PromotionRow,
+  NewPromotion,
+} from '../modules/promotions/promotions.table.ts';
+export type {
+  OrderStatus,
+  PaymentMethod,
+  OrdersTable,
+  OrderItemsTable,
+  OrderRow,
+  OrderItemRow,
+} from '../modules/orders/orders.table.ts';
+export type {
+  PaymentsTable,
+  PaymentNotificationsTable,
+  PaymentRow,
+  RefundStatus,
+  PaymentRefundsTable,
+  PaymentRefundRow,
+  PaymentQueriesTable,
+} from '../modules/payments/payments.table.ts';
+export type { EnrolmentSource, EnrolmentsTable, EnrolmentRow } from '../modules/enrolments/enrolments.table.ts';
+export type {
+  ActivationCodesTable,
+  ActivationRedemptionsTable,
+  NewActivationCode,
+} from '../modules/activation/activation.table.ts';
+export type { CampaignsTable, CampaignItemsTable, NewCampaign } from '../modules/campaigns/campaigns.table.ts';
+export type {
+  SubscriptionStatus,
+  CarrierChargeStatus,
+  SubscriptionsTable,
+  CarrierChargesTable,
+  CarrierSmsInboundTable,
+  SubscriptionRow,
+  CarrierChargeRow,
+} from '../modules/subscriptions/subscriptions.table.ts';
 
 /** Every table; a module that owns its table types (modules/exams/exams.table.ts) is composed in here. */
 export interface Database
@@ -156,31 +207,20 @@ export interface Database
     DiscussionTables,
     CertificatesTables,
     VideoTables,
+    CartTables,
+    PromotionsTables,
+    OrdersTables,
+    PaymentsTables,
+    EnrolmentsTables,
+    ActivationTables,
+    CampaignsTables,
+    SubscriptionsTables,
     ExamsTables,
     JobsTables,
     TransfersTables,
     OfflineTables,
     InvoicesTables {
-  carts: CartsTable;
-  cart_items: CartItemsTable;
-  promotions: PromotionsTable;
-  promotion_targets: PromotionTargetsTable;
-  promotion_usages: PromotionUsagesTable;
-  orders: OrdersTable;
-  order_items: OrderItemsTable;
-  payments: PaymentsTable;
-  payment_notifications: PaymentNotificationsTable;
-  enrolments: EnrolmentsTable;
-  activation_codes: ActivationCodesTable;
-  activation_redemptions: ActivationRedemptionsTable;
-  campaigns: CampaignsTable;
-  campaign_items: CampaignItemsTable;
-  subscriptions: SubscriptionsTable;
-  carrier_charges: CarrierChargesTable;
-  carrier_sms_inbound: CarrierSmsInboundTable;
-  payment_refunds: PaymentRefundsTable;
   audit_log: AuditLogTable;
-  payment_queries: PaymentQueriesTable;
   partnership_requests: PartnershipRequestsTable;
 }
 
@@ -190,294 +230,13 @@ export interface Database
 
 // ── Commerce (issue 5: carts, promotions, orders, payments, enrolments, activation codes) ─────
 
-export interface CartsTable {
-  id: Generated<number>;
-  /** A signed-in learner's cart; null for an anonymous cart keyed by `token` (cookie). */
-  user_id: number | null;
-  token: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface CartItemsTable {
-  id: Generated<number>;
-  cart_id: number;
-  course_id: number;
-  pod_id: number;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export type PromotionType = 'same_price' | 'fixed_price' | 'percentage';
-export type CustomerType = 'all_user' | 'user_sub' | 'user_active' | 'user_inactive';
-
-export interface PromotionsTable {
-  id: Generated<number>;
-  code: string;
-  name: string;
-  description: string | null;
-  type: PromotionType;
-  /** same_price: the price of each eligible line; fixed_price: đồng off; percentage: 1–100. */
-  value: number;
-  /** percentage: the cap in đồng (null = none). */
-  max_discount: number | null;
-  min_order: Counter;
-  /** Total uses (null = unlimited); `used` counts uses held by live orders. */
-  quantity: number | null;
-  used: Counter;
-  per_user: Counter;
-  customer_type: ColumnType<CustomerType, CustomerType | undefined, CustomerType>;
-  scope: ColumnType<'all' | 'categories' | 'courses', 'all' | 'categories' | 'courses' | undefined>;
-  starts_at: Timestamp;
-  ends_at: Timestamp | null;
-  is_active: Flag;
-  /** Listed on the offers page (promotion.json). */
-  is_public: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface PromotionTargetsTable {
-  promotion_id: number;
-  kind: 'category' | 'course';
-  target_id: number;
-}
-
-export interface PromotionUsagesTable {
-  id: Generated<number>;
-  promotion_id: number;
-  user_id: number;
-  order_id: number;
-  discount: number;
-  created_at: Timestamp;
-}
-
-export type OrderStatus = 'pending' | 'paid' | 'completed' | 'cancelled' | 'expired' | 'failed' | 'refunded';
-export type PaymentMethod =
-  'momo' | 'onepay_domestic' | 'onepay_international' | 'vnpay' | 'zalopay' | 'vietqr' | 'carrier' | 'free';
-
-export interface OrdersTable {
-  id: Generated<number>;
-  code: string;
-  user_id: number;
-  status: OrderStatus;
-  payment_method: PaymentMethod;
-  subtotal: number;
-  discount: Counter;
-  total: number;
-  promotion_id: number | null;
-  promotion_code: string | null;
-  failure_reason: string | null;
-  expires_at: Timestamp;
-  paid_at: Timestamp | null;
-  completed_at: Timestamp | null;
-  /** When it became cancelled, expired, failed or refunded. */
-  closed_at: Timestamp | null;
-  /** The payment attempt that paid it (gateway orders); any other succeeded attempt is refunded. */
-  payment_id: ColumnType<number | null, number | null | undefined, number | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface OrderItemsTable {
-  id: Generated<number>;
-  order_id: number;
-  course_id: number;
-  pod_id: number | null;
-  course_title: string;
-  course_slug: string;
-  course_type: CourseType;
-  cycle: number;
-  price: number;
-  discount: Counter;
-}
-
-export interface PaymentsTable {
-  id: Generated<number>;
-  order_id: number;
-  gateway: PaymentMethod;
-  /** The reference sent to the gateway (MoMo orderId, vpc_MerchTxnRef, vnp_TxnRef): one per attempt. */
-  request_id: string;
-  amount: number;
-  status: ColumnType<'pending' | 'succeeded' | 'failed', 'pending' | 'succeeded' | 'failed' | undefined>;
-  gateway_txn_id: string | null;
-  result_code: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface PaymentNotificationsTable {
-  id: Generated<number>;
-  payment_id: number | null;
-  gateway: string;
-  channel: 'ipn' | 'return' | 'app';
-  /** The raw callback as received (JSON body or query string). */
-  payload: string;
-  signature_valid: Flag;
-  outcome: string;
-  created_at: Timestamp;
-}
-
-export type EnrolmentSource = 'order' | 'activation' | 'free' | 'subscription' | 'studio';
-
-export interface EnrolmentsTable {
-  id: Generated<number>;
-  user_id: number;
-  course_id: number;
-  source: EnrolmentSource;
-  order_id: number | null;
-  activation_code_id: number | null;
-  starts_at: Timestamp;
-  /** null = unlimited. */
-  ends_at: Timestamp | null;
-  revoked_at: Timestamp | null;
-  created_at: Timestamp;
-}
-
-export interface ActivationCodesTable {
-  id: Generated<number>;
-  code: string;
-  batch: string;
-  course_id: number;
-  pod_id: number | null;
-  max_uses: Counter;
-  used: Counter;
-  /** Access length after redemption; null = the package's cycle, or unlimited. */
-  access_days: number | null;
-  starts_at: Timestamp;
-  ends_at: Timestamp | null;
-  is_active: Flag;
-  created_at: Timestamp;
-}
-
-export interface ActivationRedemptionsTable {
-  id: Generated<number>;
-  code_id: number;
-  user_id: number;
-  created_at: Timestamp;
-}
-
-export type PromotionRow = Selectable<PromotionsTable>;
-export type NewPromotion = Insertable<PromotionsTable>;
-export type OrderRow = Selectable<OrdersTable>;
-export type OrderItemRow = Selectable<OrderItemsTable>;
-export type PaymentRow = Selectable<PaymentsTable>;
-export type EnrolmentRow = Selectable<EnrolmentsTable>;
-export type NewActivationCode = Insertable<ActivationCodesTable>;
-
 // ── Campaigns (landing pages: a named list of courses and promotions) ─────────────────────────
-
-export interface CampaignsTable {
-  id: Generated<number>;
-  slug: string;
-  name: string;
-  description: string | null;
-  starts_at: Timestamp;
-  ends_at: Timestamp | null;
-  is_active: Flag;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface CampaignItemsTable {
-  campaign_id: number;
-  kind: 'course' | 'promotion';
-  target_id: number;
-  position: Counter;
-}
-
-export type NewCampaign = Insertable<CampaignsTable>;
 
 // ── Learning progress (issue 6) ────────────────────────────────────────────────────────────────
 
 // ── Carrier billing (issue 5, part 5) ──────────────────────────────────────────────────────────
 
-export type SubscriptionStatus = 'pending' | 'active' | 'cancelled' | 'suspended' | 'failed';
-export type CarrierChargeStatus = 'pending' | 'success' | 'insufficient_balance' | 'timeout' | 'error';
-
-/** A learner's carrier-billed package: one row per learner and package, reused when they subscribe again. */
-export interface SubscriptionsTable {
-  id: Generated<number>;
-  user_id: number;
-  pod_id: number;
-  course_id: number;
-  /** The order of the latest (re)subscription; its enrolments are the ones renewals extend. */
-  order_id: number | null;
-  msisdn: string;
-  price: number;
-  cycle: number;
-  status: SubscriptionStatus;
-  current_period_start: Timestamp | null;
-  current_period_end: Timestamp | null;
-  /** When the renewal job charges next (null when renewals are stopped). */
-  next_charge_at: Timestamp | null;
-  /** Failed renewal attempts in the current period. */
-  retry_count: Counter;
-  next_reminder_at: Timestamp | null;
-  cancelled_at: Timestamp | null;
-  suspended_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** One charge attempt on the operator; `reference` is its idempotency key. */
-export interface CarrierChargesTable {
-  id: Generated<number>;
-  reference: string;
-  kind: 'subscribe' | 'renewal';
-  subscription_id: number | null;
-  order_id: number | null;
-  msisdn: string;
-  amount: number;
-  status: ColumnType<CarrierChargeStatus, CarrierChargeStatus | undefined, CarrierChargeStatus>;
-  operator_txn_id: string | null;
-  detail: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** An SMS the operator forwarded to the webhook, stored raw; one row per operator message id. */
-export interface CarrierSmsInboundTable {
-  id: Generated<number>;
-  message_id: string;
-  msisdn: string;
-  text: string;
-  payload: string;
-  outcome: ColumnType<string, string | undefined, string>;
-  created_at: Timestamp;
-}
-
-export type SubscriptionRow = Selectable<SubscriptionsTable>;
-export type CarrierChargeRow = Selectable<CarrierChargesTable>;
-
 // ── Payment operations: refunds (issue 5) ─────────────────────────────────────────────────────
-
-export type RefundStatus = 'pending' | 'processing' | 'succeeded' | 'refused';
-
-/** A refund asked of a gateway: `pending` while the call runs, then its answer. */
-export interface PaymentRefundsTable {
-  id: Generated<number>;
-  payment_id: number;
-  order_id: number;
-  /** Our reference sent to the gateway (MoMo's new orderId, vpc_MerchTxnRef, vnp_RequestId). */
-  request_id: string;
-  amount: number;
-  reason: string;
-  /** Who asked (the studio user, or `cli:<os user>`). */
-  actor: string;
-  /** processing: the gateway accepted it and is still paying it back. */
-  status: RefundStatus;
-  /** The gateway's reference for the refund. */
-  gateway_ref: string | null;
-  result_code: string | null;
-  message: string | null;
-  /** The gateway's answer as received (JSON). */
-  raw: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export type PaymentRefundRow = Selectable<PaymentRefundsTable>;
 
 // ── Learning extras: quizzes, notes, discussion, error reports, certificates (issue 6) ──────────
 
@@ -556,12 +315,6 @@ export interface AffiliatePayoutsTable {
   created_at: Timestamp;
 }
 
-// Columns the affiliates migration adds to existing tables (interface merging).
-export interface OrdersTable {
-  /** The affiliate the buyer's referral cookie named at checkout (never the buyer). */
-  affiliate_id: number | null;
-}
-
 export interface Database {
   affiliates: AffiliatesTable;
   affiliate_clicks: AffiliateClicksTable;
@@ -575,18 +328,6 @@ export type CommissionRow = Selectable<AffiliateCommissionsTable>;
 
 // ── Studio commerce (issue 7 §5, §8): raw gateway query answers ──────────────────────────────────
 
-/** One answer of a gateway to a query (QueryDR) about a payment attempt, stored raw. */
-export interface PaymentQueriesTable {
-  id: Generated<number>;
-  payment_id: number;
-  gateway: string;
-  /** paid, pending, failed, not_found, or error (the gateway could not answer). */
-  status: string;
-  result_code: string | null;
-  /** The raw answer as JSON (or the error message). */
-  payload: string;
-  created_at: Timestamp;
-}
 // ── Studio courses, part 2: resumable video uploads ──────────────────────────────────────────────
 
 // ── Partnership requests and web push (issue 8 §2, §3) ───────────────────────────────────────────
