@@ -1,8 +1,10 @@
 /**
  * The data kernel: the query executor type, timestamps for answers, search text for LIKE, admin
- * list searches and windows (small lists paged in memory too), and slugs.
+ * list searches and windows (small lists paged in memory too), slugs, and the column types of the
+ * modules' table files.
  */
 export type { Db } from './db.ts';
+export type { Counter, Flag, NullableTimestamp, Timestamp } from './columns.ts';
 export { iso, isoOrNull } from './dates.ts';
 export { likePattern, searchTerms, type SearchTerms } from './search.ts';
 export {

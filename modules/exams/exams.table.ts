@@ -1,9 +1,7 @@
 /** The exams module's tables (migrations 2026-11-25T2149-exams and 2026-11-26T0030), composed into db/schema.ts. */
-import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Flag, Timestamp } from '../../db/schema.ts';
+import type { Generated, Selectable } from 'kysely';
+import type { Flag, NullableTimestamp, Timestamp } from '../../kernel/db/columns.ts';
 import type { ExamTemplate, PartScoring, QuestionType } from './exams.scoring.ts';
-
-type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 export interface ExamsTable {
   id: Generated<number>;

@@ -1,8 +1,6 @@
 /** The invoices module's tables (migration 2026-11-26T0720-invoices), composed into db/schema.ts. */
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
-
-type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+import type { NullableTimestamp, Timestamp } from '../../kernel/db/columns.ts';
 
 export type InvoiceKind = 'original' | 'adjustment';
 export type InvoiceState = 'pending' | 'issued' | 'failed';

@@ -3,10 +3,8 @@
  * on SQLite only, where the table-backed runner (jobs.sqlite.ts) is the queue; on PostgreSQL pg-boss
  * keeps its own tables in its own schema (decision 0012).
  */
-import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
-
-type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+import type { Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp } from '../../kernel/db/columns.ts';
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'failed';
 

@@ -1,8 +1,6 @@
 /** The offline module's tables (migration 2026-11-26T0730-offline), composed into db/schema.ts. */
-import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
-
-type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+import type { Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp } from '../../kernel/db/columns.ts';
 
 /** A lesson a learner downloaded on one device, granted until `expires_at` (never past the enrolment's end). */
 export interface OfflineLicencesTable {

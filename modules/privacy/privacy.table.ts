@@ -1,8 +1,6 @@
 /** The privacy module's tables (migration 2026-11-26T0900-personal-data), composed into db/schema.ts. */
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Flag, Timestamp } from '../../db/schema.ts';
-
-type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+import type { Flag, NullableTimestamp, Timestamp } from '../../kernel/db/columns.ts';
 
 /** What a learner consents to (Law 91/2025/QH15): the service itself needs none to be withdrawn. */
 export type ConsentPurpose = 'service' | 'analytics' | 'marketing' | 'messages';

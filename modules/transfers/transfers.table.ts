@@ -3,7 +3,7 @@
  * every credit the bank notified, once per bank transaction id, with what matching made of it.
  */
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../../db/schema.ts';
+import type { Timestamp } from '../../kernel/db/columns.ts';
 
 /**
  * received: being matched (a crash leaves it here: the studio lists it);

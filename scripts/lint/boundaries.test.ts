@@ -119,6 +119,45 @@ describe('module boundaries', () => {
     ]);
   });
 
+  it('lets a table file take a column type from the table file of another module, type-only, and never import db/', () => {
+    const tables = {
+      ...clean,
+      'kernel/db/columns.ts': 'export type Timestamp = string;',
+      'modules/b/b.table.ts': "export type BKind = 'x' | 'y';\nexport interface BTables { b: { kind: BKind } }",
+      'modules/a/a.table.ts': [
+        "import type { Timestamp } from '../../kernel/db/columns.ts';",
+        "import type { BKind } from '../b/b.table.ts';",
+        'export interface ATables { a: { kind: BKind; at: Timestamp } }',
+      ].join('\n'),
+      'db/schema.ts': [
+        "import type { ATables } from '../modules/a/a.table.ts';",
+        "import type { BTables } from '../modules/b/b.table.ts';",
+        'export interface Database extends ATables, BTables {}',
+      ].join('\n'),
+    };
+    expect(checkBoundaries(tree(tables)).violations).toEqual([]);
+
+    const report = checkBoundaries(
+      tree({
+        ...tables,
+        'modules/a/a.table.ts': [
+          "import type { Timestamp } from '../../db/schema.ts';",
+          "import { B_KINDS } from '../b/b.table.ts';",
+          'export interface ATables { a: { kind: (typeof B_KINDS)[number]; at: Timestamp } }',
+        ].join('\n'),
+        'modules/b/b.table.ts':
+          "export const B_KINDS = ['x'] as const;\nexport interface BTables { b: { id: number } }",
+        'modules/a/a.service.ts': "import type { BTables } from '../b/b.table.ts';\nexport type A = BTables;",
+      }),
+    );
+    expect(report.violations.map((v) => [v.file, v.target])).toEqual([
+      ['modules/a/a.service.ts', 'modules/b/b.table.ts'],
+      ['modules/a/a.table.ts', 'db/schema.ts'],
+      ['modules/a/a.table.ts', 'modules/b/b.table.ts'],
+    ]);
+    expect(report.violations[1]!.reason).toContain('kernel/db/columns.ts');
+  });
+
   describe('client-safe faces (public.ts)', () => {
     const faces = {
       ...clean,

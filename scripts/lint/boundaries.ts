@@ -169,6 +169,8 @@ export function moduleOf(file: string): string | null {
 const isPublicFace = (target: string) => /^modules\/[^/]+\/(index|public)\.tsx?$/.test(target);
 const isClientFace = (file: string) => /^modules\/[^/]+\/public\.tsx?$/.test(file);
 const isCompositionRoot = (file: string) => file.startsWith('modules/') && file.split('/').length === 2;
+/** A module's table types (`modules/<name>/<name>.table.ts`), composed into `Database` by db/schema.ts. */
+const isTableFile = (file: string) => /^modules\/[^/]+\/[^/]+\.table\.ts$/.test(file);
 
 /** Why an import breaks the rules, or null when it is allowed. */
 export function violationOf(edge: ImportEdge): string | null {
@@ -178,6 +180,11 @@ export function violationOf(edge: ImportEdge): string | null {
   if (from.startsWith('modules/')) {
     if (isCompositionRoot(from)) return null;
     const own = moduleOf(from);
+    // Table files are the schema's parts: db/schema.ts imports them, so they do not import it back (column
+    // types are kernel/db/columns.ts), and a column may take its type from another module's table file.
+    if (isTableFile(from) && layer === 'db')
+      return 'a table file does not import db/ (db/schema.ts composes it); column types are in kernel/db/columns.ts';
+    if (isTableFile(from) && isTableFile(to) && edge.typeOnly) return null;
     if (MODULE_ALLOWED_LAYERS.has(layer)) return null;
     if (layer !== 'modules') return `a module imports only kernel/, lib/, db/, config/ and modules (not ${layer}/)`;
     if (isCompositionRoot(to)) return 'a module does not import the composition root (modules/services.ts)';
