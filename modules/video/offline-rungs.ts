@@ -4,7 +4,6 @@
  * from storage: a ready asset never changes) and its signed playlist URL, which the downloader
  * follows like the player does (the segments stay behind the same signed, access-bound URLs).
  */
-import type { ObjectStorage } from '../media/storage.ts';
 import { resolveInside } from './signing.ts';
 
 export interface OfflineRung {
@@ -42,11 +41,14 @@ export function segmentsOf(playlist: string, playlistFile: string): string[] {
 
 const MEMO_LIMIT = 500;
 
+/** The two reads of the storage driver the sizes need. */
+interface StoredFiles {
+  getObject(key: string): Promise<Buffer | null>;
+  headObject(key: string): Promise<{ size: number } | null>;
+}
+
 /** Sizes per asset, computed once (a ready asset's files never change; a new video is a new asset). */
-export function createRungSizer(
-  storage: Pick<ObjectStorage, 'getObject' | 'headObject'>,
-  keyOf: (assetId: number, file: string) => string,
-) {
+export function createRungSizer(storage: StoredFiles, keyOf: (assetId: number, file: string) => string) {
   const memo = new Map<number, Promise<OfflineRung[]>>();
 
   async function measure(assetId: number): Promise<OfflineRung[]> {
