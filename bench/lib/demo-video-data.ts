@@ -35,7 +35,10 @@ async function addLongClip(db: Kysely<Database>, services: Services, env: Env, s
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-bench-clip-'));
   try {
     const clip = path.join(dir, 'clip.mp4');
-    await runTool(env.FFMPEG_PATH, buildTestClipArgs(clip, { seconds, width: 640, height: 360, preset: 'veryfast' }));
+    await runTool(
+      env.FFMPEG_PATH,
+      buildTestClipArgs(clip, { seconds, width: 640, height: 360, fps: 15, preset: 'veryfast' }),
+    );
     await services.video.ingestFile(lesson.id, clip);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
