@@ -46,6 +46,8 @@ export async function loadStudy(request: Request, context: AppLoadContext, slug:
     curriculum: curriculum.lessons,
     progress: curriculum.progress,
     lessonCount: lessons.length,
+    /** The lessons in order with their type ("Tải về cả khóa học"). */
+    lessonTypes: lessons.map((lesson) => ({ id: lesson.id, content_type: lesson.content_type })),
     doneCount: lessons.filter((lesson) => lesson.done).length,
     current: link(current ?? undefined),
     previous: link(lessons[index - 1]),

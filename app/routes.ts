@@ -143,6 +143,7 @@ export default [
     route('tai-khoan/khoa-hoc-cua-toi', 'routes/account/my-courses.tsx'),
     route('tai-khoan/khoa-hoc-da-xem', 'routes/account/viewed-courses.tsx'),
     route('tai-khoan/kich-hoat-khoa-hoc', 'routes/account/activate.tsx'),
+    route('tai-khoan/tai-ve', 'routes/account/downloads.tsx'),
     route('tai-khoan/thong-bao', 'routes/account/notifications.tsx'),
     route('tai-khoan/thong-bao/:slug', 'routes/account/notification-detail.tsx'),
     route('tai-khoan/uu-dai', 'routes/account/offers.tsx'),

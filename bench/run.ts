@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api ssr pages auth catalog search checkout learning exams jobs video phone lighthouse] [--seconds 5] [--rounds 2]
+ * `npm run bench [-- api ssr pages auth catalog search checkout learning exams jobs video phone offline lighthouse] [--seconds 5] [--rounds 2]
  *   [--connections 32] [--warmup 1] [--node-env production|development] [--cpu-prof DIR]
  *   [--client lean|autocannon]`
  *
@@ -27,6 +27,7 @@ import { machineLoad } from './lib/cpu.ts';
 import { comparisonReport, formatCheckLine, formatSummaryLine } from './lib/format.ts';
 import { currentLoadClient, useLoadClient } from './lib/measure.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
+import { offlineBenchmark } from './offline.ts';
 import { pagesBenchmark } from './pages.ts';
 import { phoneBenchmark } from './phone.ts';
 import { searchBenchmark } from './search.ts';
@@ -47,6 +48,7 @@ const BENCHMARKS: AnyBenchmark[] = [
   jobsBenchmark,
   videoBenchmark,
   phoneBenchmark,
+  offlineBenchmark,
   lighthouseBenchmark,
 ];
 const DEFAULT_CONNECTIONS = 32;

@@ -352,6 +352,7 @@ export function createServices({
       lessonAccess,
       learning,
       ...extras,
+      video,
       config: { licenceDays: env.OFFLINE_LICENCE_DAYS, secret },
     }),
     search,

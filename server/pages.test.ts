@@ -80,6 +80,7 @@ const ACCOUNT_PATHS = [
   '/tai-khoan/thong-bao',
   '/tai-khoan/thong-bao/thong-bao-1',
   '/tai-khoan/uu-dai',
+  '/tai-khoan/tai-ve',
   '/tai-khoan/don-hang?trang=2',
 ];
 

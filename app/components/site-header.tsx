@@ -62,6 +62,9 @@ function AccountMenu({ viewer, unread }: { viewer: HeaderViewer; unread: number 
         <Link to="/tai-khoan/khoa-hoc-cua-toi" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
           Khóa học của tôi
         </Link>
+        <Link to="/tai-khoan/tai-ve" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+          Bài học đã tải về
+        </Link>
         <Link to="/tai-khoan/chung-chi" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
           Chứng chỉ
         </Link>

@@ -17,6 +17,7 @@ export const ACCOUNT_LINKS = [
   { to: '/tai-khoan/ho-so', label: 'Hồ sơ' },
   { to: '/tai-khoan/khoa-hoc-cua-toi', label: 'Khóa học của tôi' },
   { to: '/tai-khoan/khoa-hoc-da-xem', label: 'Khóa học đã xem' },
+  { to: '/tai-khoan/tai-ve', label: 'Bài học đã tải về' },
   { to: '/tai-khoan/chung-chi', label: 'Chứng chỉ' },
   { to: '/tai-khoan/chu-de-quan-tam', label: 'Chủ đề quan tâm' },
   { to: '/tai-khoan/don-hang', label: 'Đơn hàng' },

@@ -6,6 +6,9 @@ import { studyUrl } from '../../lib/learning/lesson-rules';
 import { FormMessage } from '../components/form-field';
 import { AppOnlyGate, InstallBanner } from '../components/install/install-offer';
 import { LessonView } from '../components/learning/lesson-view';
+import { CourseDownload } from '../components/offline/course-download';
+import { LessonDownload } from '../components/offline/lesson-download';
+import { PendingSync } from '../components/offline/pending-sync';
 import { ProgressBar } from '../components/learning/progress-bar';
 import { StudySidebar } from '../components/learning/study-sidebar';
 import { formError, parseForm, runForm, isFormState } from '../forms.server';
@@ -147,6 +150,7 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
             Khóa học chưa có bài học nào.
           </p>
         )}
+        {loaderData.enrolment === 'active' ? <CourseDownload lessons={loaderData.lessonTypes} /> : null}
         {lesson ? (
           <LessonArea appOnly={course.appOnly}>
             <LessonView
@@ -156,6 +160,10 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
               onCompleted={() => void revalidator.revalidate()}
             />
             <div className="mt-6 space-y-3">
+              <PendingSync />
+              {lesson.access === 'enrolled' && lesson.content_type !== 'youtube' ? (
+                <LessonDownload lessonId={lesson.id} documentUrl={lesson.document_url} />
+              ) : null}
               {result && 'notice' in result && result.notice ? (
                 <p role="status" className="text-sm text-emerald-300">
                   {result.notice}

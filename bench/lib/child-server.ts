@@ -10,8 +10,9 @@ import type { ChildMessage, ParentMessage } from './child.ts';
 import type { Target } from './measure.ts';
 
 const SERVERS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../servers');
-// A server that transcodes the demo clip first (bench/phone) takes a while on a busy machine.
-const START_TIMEOUT_MS = 180_000;
+// A server that transcodes a clip first (the demo clip for bench/phone, ten minutes of video for
+// bench/offline) takes a while on a busy machine.
+const START_TIMEOUT_MS = 900_000;
 
 export interface ChildServer {
   name: string;

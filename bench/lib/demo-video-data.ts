@@ -5,16 +5,44 @@
  * written to `infoFile` for the parent process.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Services } from '../../modules/services.ts';
 import { seedDemoVideo } from '../../modules/video/demo-video.ts';
+import { buildTestClipArgs, runTool } from '../../modules/video/ffmpeg.ts';
 import { createEnrolment } from '../../tests/factories/learning.ts';
 
 export interface DemoVideoOptions {
   /** Where the study page's path (`/vao-hoc/{slug}?bai={id}`) is written. */
   infoFile: string;
+  /** bench/offline: one lesson gets a 640×360 clip this long instead of the demo clip. */
+  seconds?: number;
+}
+
+/** A long clip for the first free video lesson, through the real pipeline. */
+async function addLongClip(db: Kysely<Database>, services: Services, env: Env, seconds: number): Promise<void> {
+  const lesson = await db
+    .selectFrom('lessons')
+    .innerJoin('courses', 'courses.id', 'lessons.course_id')
+    .select('lessons.id')
+    .where('lessons.content_type', '=', 'video')
+    .where('courses.price_new', '=', 0)
+    .orderBy('lessons.id')
+    .executeTakeFirstOrThrow();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-bench-clip-'));
+  try {
+    const clip = path.join(dir, 'clip.mp4');
+    await runTool(
+      env.FFMPEG_PATH,
+      buildTestClipArgs(clip, { seconds, width: 640, height: 360, fps: 15, preset: 'veryfast' }),
+    );
+    await services.video.ingestFile(lesson.id, clip);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export const DEMO_LEARNER = { username: 'hocvien@khaitri.vn', password: 'KhaiTri@2026' };
@@ -26,8 +54,11 @@ export async function addDemoVideo(
   options: DemoVideoOptions,
 ): Promise<void> {
   const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH };
-  const demo = await seedDemoVideo(db, services.video, tools);
-  if (demo.skipped) throw new Error(`the demo clip was not made: ${demo.skipped}`);
+  if (options.seconds) await addLongClip(db, services, env, options.seconds);
+  else {
+    const demo = await seedDemoVideo(db, services.video, tools);
+    if (demo.skipped) throw new Error(`the demo clip was not made: ${demo.skipped}`);
+  }
   const worker = services.video.createWorker({ backoffMs: () => 0 });
   for (let round = 0; round < 50; round += 1) {
     const pending = await db.selectFrom('video_assets').select('id').where('status', '!=', 'ready').executeTakeFirst();

@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.ts';
+import { formatMegabytes } from '../../lib/format/bytes.ts';
 import { createS3Storage } from './storage.s3.ts';
 
 export {
@@ -335,10 +336,7 @@ function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
 }
 
-export function formatMegabytes(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1).replace('.', ',')} MB`;
-}
+export { formatMegabytes };
 
 // ---------------------------------------------------------------------------------------------
 // Choice by configuration

@@ -12,16 +12,41 @@ import {
   licenceCheckSchema,
   licenceInput,
   licenceSchema,
+  packageQuery,
+  packageSchema,
   syncInput,
   syncSchema,
 } from './offline.schemas.ts';
+import type { OfflinePackages } from './packages.ts';
 import type { OfflineSync } from './sync.ts';
 
 const tags = ['offline'];
 const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
-export function offlineRoutes(deps: { licences: Licences; sync: OfflineSync }): FastifyPluginAsyncZod {
+export function offlineRoutes(deps: {
+  licences: Licences;
+  sync: OfflineSync;
+  packages: OfflinePackages;
+}): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/user/offline/lesson.json',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            'Nội dung tải về của một bài học (chỉ học viên đã đăng ký): mỗi chất lượng video với dung lượng (byte, tính từ các đoạn đã lưu) và danh sách phát đã ký để tải',
+          querystring: packageQuery,
+          response: { 200: envelope(packageSchema) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return { data: await deps.packages.describe(requireApiViewer(request).id, request.query.lesson_id) };
+      },
+    );
+
     app.post(
       '/api/user/offline/licence.json',
       {

@@ -14,6 +14,32 @@ const lessonId = rowId('Bài học không hợp lệ.');
 
 export const licenceInput = z.object({ lesson_id: lessonId, device_id: deviceId });
 
+export const packageQuery = z.object({ lesson_id: lessonId });
+
+export const packageSchema = z.object({
+  lesson_id: z.number().int(),
+  course_id: z.number().int(),
+  course_slug: z.string(),
+  course_title: z.string(),
+  title: z.string(),
+  content_type: z.enum(['youtube', 'video', 'paragraph', 'exam', 'document']).nullable(),
+  video: z
+    .object({
+      asset_id: z.number().int(),
+      duration_seconds: z.number().nullable(),
+      poster_url: z.string(),
+      rungs: z.array(
+        z.object({
+          height: z.number().int(),
+          bytes: z.number().int(),
+          segments: z.number().int(),
+          playlist_url: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+
 export const licenceSchema = z.object({
   licence: z.string(),
   lesson_id: z.number().int(),

@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import type { JobQueue } from '../jobs/index.ts';
 import type { ObjectStorage } from '../media/storage.ts';
 import { checkTools, type FfmpegTools } from './ffmpeg.ts';
+import { createRungSizer } from './offline-rungs.ts';
 import { contentTypeOf, createUrlSigner, isServableFile, rewritePlaylist } from './signing.ts';
 import * as repo from './video.repository.ts';
 import { assetKey, createVideoWorker, type VideoWorkerDeps, type WorkerLogger } from './video.worker.ts';
@@ -81,6 +82,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const signer = createUrlSigner(deps.secret);
   const log = deps.log ?? silent;
+  const rungSizes = createRungSizer(storage, assetKey);
   /** Aborted when the process stops: running transcodes give their asset back to the queue. */
   const stopping = new AbortController();
 
@@ -211,6 +213,29 @@ export function createVideoService(deps: VideoServiceDeps) {
         durationSeconds: null,
         rungs: [],
         captions: [],
+      };
+    },
+
+    /**
+     * A download's choices (issue 21): each rung of the ready video with the bytes of its stored
+     * segments and its signed playlist URL (the caller has checked access, as for `playbackFor`).
+     */
+    async offlineVideo(lessonId: number) {
+      const { ready } = await repo.findLessonAssets(db, lessonId);
+      if (!ready) return null;
+      const expires = expiry();
+      const sign = (file: string) => signer.url({ assetId: ready.id, lessonId, file, expires });
+      const rungs = await rungSizes(ready.id);
+      return {
+        asset_id: ready.id,
+        duration_seconds: ready.duration_seconds,
+        poster_url: sign('poster.jpg'),
+        rungs: rungs.map((rung) => ({
+          height: rung.height,
+          bytes: rung.bytes,
+          segments: rung.segments,
+          playlist_url: sign(rung.file),
+        })),
       };
     },
 

@@ -13,8 +13,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { rootStylesheets } from './unavailable-page.ts';
 
-/** The frame every page needs, and the study page's (a learner studies there, online or not). */
-const SHELL_ROUTES = ['root', 'layouts/default', 'layouts/learning', 'routes/study'];
+/**
+ * The frame every page needs, the study page's (a learner studies there, online or not) and the
+ * downloads page's (issue 21: what is on the device, opened offline).
+ */
+const SHELL_ROUTES = [
+  'root',
+  'layouts/default',
+  'layouts/learning',
+  'routes/study',
+  'layouts/profile',
+  'routes/account/downloads',
+];
 /** Files of `public/` the shell shows or the offline page uses (not fingerprinted: fetched fresh at install). */
 const SHELL_FILES = ['/favicon.svg', '/manifest.webmanifest', '/icons/khai-tri-192.png', '/offline.js'];
 

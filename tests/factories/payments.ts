@@ -78,19 +78,31 @@ export async function createGatewayOrder(db: Kysely<Database>, input: GatewayOrd
     [{ userId: input.userId, courseId: pod.courseId, source: 'order', orderId, startsAt: at, endsAt }],
     at,
   );
-  if (input.refund) {
-    const { amount, reason } = input.refund;
-    const refundedAt = input.refund.at.toISOString();
-    const refundId = await claimRefund(
-      db,
-      { paymentId, orderId, requestId: `${code}R1`, amount, reason, actor: input.refund.actor ?? 'demo' },
-      refundedAt,
-    );
-    const raw = { vnp_ResponseCode: '00', vnp_Message: 'Yêu cầu thành công' };
-    const answer = { status: 'succeeded', gatewayRef: `${transactionId}9`, code: null, message: null, raw } as const;
-    await settleRefund(db, refundId!, answer, refundedAt);
-    await orderRepo.transition(db, orderId, ['completed'], 'refunded', { closed_at: refundedAt }, refundedAt);
-    await revokeForOrder(db, orderId, refundedAt);
-  }
+  if (input.refund) await recordGatewayRefund(db, { orderId, code, paymentId }, input.refund);
   return { orderId, code, paymentId, requestId };
+}
+
+/**
+ * The refund of a completed gateway order as the refund service records it once the gateway
+ * accepts: the refund row, the order refunded, the access it granted ended.
+ */
+export async function recordGatewayRefund(
+  db: Kysely<Database>,
+  order: { orderId: number; code: string; paymentId: number },
+  refund: NonNullable<GatewayOrderInput['refund']>,
+) {
+  const { orderId, code, paymentId } = order;
+  const { amount, reason } = refund;
+  const refundedAt = refund.at.toISOString();
+  const transactionId = String(10_000_000 + (orderId % 89_999_999));
+  const refundId = await claimRefund(
+    db,
+    { paymentId, orderId, requestId: `${code}R1`, amount, reason, actor: refund.actor ?? 'demo' },
+    refundedAt,
+  );
+  const raw = { vnp_ResponseCode: '00', vnp_Message: 'Yêu cầu thành công' };
+  const answer = { status: 'succeeded', gatewayRef: `${transactionId}9`, code: null, message: null, raw } as const;
+  await settleRefund(db, refundId!, answer, refundedAt);
+  await orderRepo.transition(db, orderId, ['completed'], 'refunded', { closed_at: refundedAt }, refundedAt);
+  await revokeForOrder(db, orderId, refundedAt);
 }

@@ -36,6 +36,18 @@ export async function sendLearningLog(report: LogReport, keepalive = false): Pro
     if (!response.ok) return null;
     return ((await response.json()) as { data: LogResult }).data;
   } catch {
+    // No network: the position waits on the device and is synced when the connection returns.
+    void import('../offline/connection-tasks')
+      .then(({ queueOp }) =>
+        queueOp({
+          kind: 'progress',
+          lesson_id: report.lesson_id,
+          position: Math.max(0, Math.floor(report.position)),
+          ...(report.watched_seconds === undefined ? {} : { watched_seconds: Math.floor(report.watched_seconds) }),
+          ...(report.completed === undefined ? {} : { completed: report.completed }),
+        }),
+      )
+      .catch(() => undefined);
     return null;
   }
 }

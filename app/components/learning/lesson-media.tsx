@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { isPdfUrl, youtubeEmbedUrl } from '../../../lib/learning/lesson-rules';
 import type { LearningService } from '../../../modules/learning/learning.service';
+import { useDeviceCopy } from '../offline/use-device-copy';
 import { VideoPlayer } from './video-player';
 
 export type LessonContent = Awaited<ReturnType<LearningService['getLessonContent']>>;
@@ -58,6 +59,8 @@ export function VideoLesson({
   onVideo?: (element: HTMLVideoElement | null) => void;
 }) {
   const video = lesson.video;
+  // A downloaded lesson plays from the device (online too: no data spent on what is already here).
+  const copy = useDeviceCopy(lesson.id);
   if (video && (video.status === 'queued' || video.status === 'processing')) {
     return (
       <p role="status" className="rounded-xl bg-slate-900 px-4 py-10 text-center text-slate-200">
@@ -70,8 +73,8 @@ export function VideoLesson({
   }
   return (
     <VideoPlayer
-      src={video.master_url}
-      poster={video.poster_url}
+      src={copy?.src ?? video.master_url}
+      poster={copy?.poster ?? video.poster_url}
       captions={video.captions}
       startAt={lesson.progress?.resume_seconds ?? 0}
       {...(onTime ? { onTime } : {})}

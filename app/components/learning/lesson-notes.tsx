@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatTimestamp } from '../../../lib/format/duration';
-import { callApi, messageOf } from './api-client';
+import { ApiFailure, callApi, messageOf } from './api-client';
 import {
   InlineMessage,
   LinkedText,
@@ -41,6 +41,7 @@ export function LessonNotes({
   const [confirmDelete, setConfirmDelete] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [queuedNote, setQueuedNote] = useState<string | null>(null);
 
   const notes = state.status === 'ready' ? (state.result.data.notes ?? []) : [];
   const setNotes = (next: Note[]) =>
@@ -61,11 +62,20 @@ export function LessonNotes({
   const add = () =>
     act(async () => {
       const position = getCurrentTime && atTime ? Math.max(0, Math.floor(getCurrentTime())) : null;
-      const { data } = await callApi<{ note: Note }>('/api/user/lesson/data.json', {
-        method: 'POST',
-        body: { lesson_id: lessonId, type: 'note', content: draft, position },
-      });
-      setNotes([...notes, data.note]);
+      setQueuedNote(null);
+      try {
+        const { data } = await callApi<{ note: Note }>('/api/user/lesson/data.json', {
+          method: 'POST',
+          body: { lesson_id: lessonId, type: 'note', content: draft, position },
+        });
+        setNotes([...notes, data.note]);
+      } catch (error) {
+        // No network: the note waits on the device and is synced (once) when the connection returns.
+        if (!(error instanceof ApiFailure) || error.status !== 0) throw error;
+        const { queueOp } = await import('../offline/connection-tasks');
+        await queueOp({ kind: 'note', lesson_id: lessonId, content: draft.trim(), position });
+        setQueuedNote('Đã lưu ghi chú trên máy. Ghi chú sẽ được gửi khi có mạng trở lại.');
+      }
       setDraft('');
     });
 
@@ -126,6 +136,7 @@ export function LessonNotes({
         </div>
       </form>
       <InlineMessage message={message} />
+      <InlineMessage message={queuedNote} tone="success" />
       {state.status === 'loading' ? <PanelLoading>Đang tải ghi chú…</PanelLoading> : null}
       {state.status === 'error' ? <PanelError message={state.message} onRetry={reload} /> : null}
       {state.status === 'ready' && notes.length === 0 ? (

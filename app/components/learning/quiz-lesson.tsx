@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { callApi, messageOf } from './api-client';
+import { isDownloaded } from '../offline/offline-flags';
+import { OfflineQuiz } from '../offline/offline-quiz';
+import { ApiFailure, callApi, messageOf } from './api-client';
 import { AttemptsList, Countdown, QuestionField, ResultReview, type Answers } from './quiz-parts';
 import type { Quiz, QuizResult } from './quiz-types';
 
@@ -25,7 +27,9 @@ function save(attemptId: number, answers: Answers | null): void {
 }
 
 type View =
-  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; quiz: Quiz; result: QuizResult | null };
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string; offline?: boolean }
+  | { kind: 'ready'; quiz: Quiz; result: QuizResult | null };
 
 /**
  * An exam lesson's quiz: start, answer, submit (asking first when questions are left unanswered),
@@ -54,7 +58,9 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
         setView({ kind: 'ready', quiz: data, result: null });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setView({ kind: 'error', message: messageOf(error) });
+        if (controller.signal.aborted) return;
+        const offline = error instanceof ApiFailure && error.status === 0 && isDownloaded(lessonId);
+        setView({ kind: 'error', message: messageOf(error), offline });
       },
     );
     return () => controller.abort();
@@ -73,7 +79,7 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
     );
   }
   if (view.kind === 'error') {
-    return (
+    const failed = (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
         <p>{view.message}</p>
         <button type="button" className="mt-2 font-semibold underline" onClick={load}>
@@ -81,6 +87,8 @@ export function QuizLesson(props: { lessonId: number; onPassed?: () => void }) {
         </button>
       </div>
     );
+    // A downloaded quiz with no network: answered on the device, graded at the next connection.
+    return view.offline ? <OfflineQuiz lessonId={lessonId} fallback={failed} /> : failed;
   }
 
   const { quiz, result } = view;

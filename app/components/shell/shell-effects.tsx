@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { computeRequestKey } from '../../../lib/request-key';
 import { useUserSupportCall } from './user-support';
+import { startOfflineTasks } from '../offline/offline-boot';
 import { OfflineBanner } from './offline-banner';
 import { checkForNewWorker, keepVisitedPage, registerServiceWorker, reloadIntoNewBuild } from './service-worker';
 import {
@@ -144,6 +145,7 @@ export function ShellEffects({ buildCheckIntervalSeconds }: { buildCheckInterval
   useVisitTracking(search);
   useUserSupportCall(`${pathname}${search}${hash}`);
   useEffect(() => registerServiceWorker(), []);
+  useEffect(() => startOfflineTasks(), []);
   useKeptNavigations(`${pathname}${search}`);
   const updateAvailable = useBuildCheck(buildCheckIntervalSeconds);
   return (

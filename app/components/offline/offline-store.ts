@@ -1,0 +1,110 @@
+/**
+ * The device's offline store (IndexedDB `khai-tri-offline`): one record per downloaded lesson
+ * (course, title, quality, size, expiry, licence, the Cache Storage cache holding its files) and the
+ * queue of what the learner did offline, keyed by the device's own increasing `seq`.
+ */
+import { pendingCount, setDownloadedLessons, setPendingCount } from './offline-flags';
+
+export interface DownloadRecord {
+  lesson_id: number;
+  course_id: number;
+  course_slug: string;
+  course_title: string;
+  title: string;
+  content_type: string | null;
+  /** The rung's height; 0 for lessons without a video. */
+  quality: number;
+  /** Bytes stored so far (all of them once `status` is done). */
+  bytes: number;
+  /** The size announced when the download started. */
+  total_bytes: number;
+  status: 'partial' | 'done';
+  licence: string;
+  expires_at: string;
+  /** The Cache Storage cache of this licence. */
+  cache: string;
+  updated_at: number;
+}
+
+export type QueuedOp = { seq?: number; op_id: string; lesson_id: number; client_time: number } & (
+  | { kind: 'progress'; position: number; watched_seconds?: number; completed?: boolean }
+  | { kind: 'note'; content: string; position?: number | null }
+  | { kind: 'quiz'; answers: { question_id: number; option_ids: number[] }[] }
+);
+
+const DB_NAME = 'khai-tri-offline';
+const DOWNLOADS = 'downloads';
+const QUEUE = 'queue';
+
+let opened: Promise<IDBDatabase> | null = null;
+
+function open(): Promise<IDBDatabase> {
+  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(DOWNLOADS)) db.createObjectStore(DOWNLOADS, { keyPath: 'lesson_id' });
+      if (!db.objectStoreNames.contains(QUEUE)) db.createObjectStore(QUEUE, { keyPath: 'seq', autoIncrement: true });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opened = null;
+      reject(request.error ?? new Error('IndexedDB unavailable'));
+    };
+  });
+  return opened;
+}
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+async function store(name: string, mode: IDBTransactionMode): Promise<IDBObjectStore> {
+  return (await open()).transaction(name, mode).objectStore(name);
+}
+
+export async function listDownloads(): Promise<DownloadRecord[]> {
+  return done((await store(DOWNLOADS, 'readonly')).getAll() as IDBRequest<DownloadRecord[]>);
+}
+
+export async function getDownload(lessonId: number): Promise<DownloadRecord | undefined> {
+  return done((await store(DOWNLOADS, 'readonly')).get(lessonId) as IDBRequest<DownloadRecord | undefined>);
+}
+
+/** Keeps the localStorage mirror of finished downloads in step with the store. */
+async function mirrorDownloads(): Promise<void> {
+  const all = await listDownloads();
+  setDownloadedLessons(all.filter((record) => record.status === 'done').map((record) => record.lesson_id));
+}
+
+export async function putDownload(record: DownloadRecord): Promise<void> {
+  await done((await store(DOWNLOADS, 'readwrite')).put(record));
+  await mirrorDownloads();
+}
+
+export async function removeDownload(lessonId: number): Promise<void> {
+  const record = await getDownload(lessonId);
+  if (record) await caches.delete(record.cache);
+  await done((await store(DOWNLOADS, 'readwrite')).delete(lessonId));
+  await mirrorDownloads();
+}
+
+export async function addOp(op: QueuedOp): Promise<void> {
+  const { seq: _seq, ...rest } = op;
+  await done((await store(QUEUE, 'readwrite')).add(rest));
+  setPendingCount(pendingCount() + 1);
+}
+
+/** The queue in its order (seq is the store's increasing key). */
+export async function listOps(): Promise<(QueuedOp & { seq: number })[]> {
+  return done((await store(QUEUE, 'readonly')).getAll() as IDBRequest<(QueuedOp & { seq: number })[]>);
+}
+
+export async function removeOps(seqs: number[]): Promise<void> {
+  const queue = await store(QUEUE, 'readwrite');
+  await Promise.all(seqs.map((seq) => done(queue.delete(seq))));
+  setPendingCount((await listOps()).length);
+}
