@@ -21,15 +21,18 @@ export const CONSENT_LABELS: Record<ConsentPurpose, { label: string; description
   },
   analytics: {
     label: 'Phân tích hành vi học tập',
-    description: 'Dùng tiến độ và thời gian học để gợi ý bài học và cải thiện khóa học.',
+    description:
+      'Dùng tiến độ và thời gian học của bạn để phân tích, gợi ý và cải thiện khóa học, ngoài việc cung cấp dịch vụ. Hiện Khai Trí chưa phân tích như vậy; khi có, chỉ với người đã đồng ý.',
   },
   marketing: {
     label: 'Tiếp thị',
-    description: 'Thông báo về ưu đãi, khóa học mới và chương trình khuyến mãi.',
+    description:
+      'Ưu đãi và giới thiệu khóa học dành riêng cho bạn. Hiện Khai Trí chưa gửi tin tiếp thị riêng; thông báo chung trong mục Thông báo vẫn tới mọi học viên, thông báo đẩy của chúng chỉ từ 7:00 đến 22:00.',
   },
   messages: {
-    label: 'Tin nhắn Zalo, SMS và thông báo đẩy',
-    description: 'Nhắc lịch học và tin tức qua Zalo, SMS và thông báo đẩy (mã xác thực và hóa đơn vẫn được gửi).',
+    label: 'Tin tức qua Zalo và SMS',
+    description:
+      'Tin tức qua Zalo và SMS. Hiện Khai Trí chỉ gửi qua Zalo, SMS mã xác thực, biên nhận đơn hàng và tin về gói cước — những tin này vẫn được gửi; thông báo đẩy bật, tắt trong mục Thông báo.',
   },
 };
 
