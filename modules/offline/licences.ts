@@ -140,7 +140,7 @@ export function createLicences(deps: {
         answers.push({ licence: token, lesson_id: row.lesson_id, state: 'revoked' as LicenceState });
       }
     }
-    return { licences: answers };
+    return { learner_id: userId, licences: answers };
   }
 
   return { grant, check, read };

@@ -53,6 +53,10 @@ export const licenceCheckInput = z.object({
 });
 
 export const licenceCheckSchema = z.object({
+  learner_id: z
+    .number()
+    .int()
+    .describe("The signed-in learner: a shared device keeps another learner's downloads and queued actions for them"),
   licences: z.array(
     z.object({
       licence: z.string(),

@@ -96,8 +96,13 @@ describe('offline licences', () => {
     expect(valid.json().data.licences[0]).toMatchObject({ state: 'valid', lesson_id: c.video });
     expect(typeof valid.json().data.licences[0].licence).toBe('string');
 
+    // The answer names the signed-in learner: a shared phone keeps another learner's downloads for them.
+    expect(valid.json().data.learner_id).toBe(owner.user.id);
+
     const classmate = await learnerOf(c.id);
-    expect(await states(await check(classmate, [licence]))).toEqual(['invalid']);
+    const other = await check(classmate, [licence]);
+    expect(await states(other)).toEqual(['invalid']);
+    expect(other.json().data.learner_id).toBe(classmate.user.id);
     expect(await states(await check(owner, [licence], 'phone-b-0002'))).toEqual(['invalid']);
     // Another lesson in the claims breaks the signature; so does any other change or garbage.
     const [version, body, signature] = licence.split('.');

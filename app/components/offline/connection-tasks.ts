@@ -4,22 +4,36 @@
  * licence is checked (`licences/check.json`) — a download whose licence is expired, revoked (a
  * refund, an ended enrolment) or invalid is deleted from the device; a valid one is renewed.
  */
+import { licenceOwner } from '../../../lib/offline-licence';
 import { callApi } from '../learning/api-client';
-import { deviceId, newOpId } from './offline-flags';
-import { addOp, listDownloads, listOps, putDownload, removeDownload, removeOps, type QueuedOp } from './offline-store';
+import { deviceId, newOpId, offlineLearner, setOfflineLearner } from './offline-flags';
+import {
+  addOp,
+  getDownload,
+  listDownloads,
+  listOps,
+  putDownload,
+  removeDownload,
+  removeOps,
+  type DownloadRecord,
+  type QueuedOp,
+} from './offline-store';
 
 /** The sync endpoint takes at most 200 ops at once. */
 const BATCH = 100;
 
 type OpInput = QueuedOp extends infer Op
   ? Op extends QueuedOp
-    ? Omit<Op, 'op_id' | 'client_time' | 'seq'>
+    ? Omit<Op, 'op_id' | 'client_time' | 'seq' | 'learner'>
     : never
   : never;
 
 /** Queues something done offline; it is sent at the next connection (now, if the network is back). */
 export async function queueOp(op: OpInput): Promise<void> {
-  await addOp({ ...op, op_id: newOpId(), client_time: Date.now() } as QueuedOp);
+  // Whose action it is: the owner of the lesson's download, else the learner last signed in here.
+  const download = await getDownload(op.lesson_id).catch(() => undefined);
+  const learner = (download && licenceOwner(download.licence)) ?? offlineLearner() ?? undefined;
+  await addOp({ ...op, op_id: newOpId(), client_time: Date.now(), learner } as QueuedOp);
   void registerBackgroundSync();
   if (navigator.onLine) void flushQueue();
 }
@@ -37,16 +51,21 @@ async function registerBackgroundSync(): Promise<void> {
 
 let flushing: Promise<void> | null = null;
 
-/** Sends the queue in order; sent ops (applied, replayed or refused for good) leave the queue. */
-export function flushQueue(): Promise<void> {
+/**
+ * Sends `learner`'s queue in its order (actions of an unknown learner too); sent ops (applied,
+ * replayed or refused for good) leave the queue. Another learner's actions wait for them.
+ */
+export function flushQueue(learner: number | null = offlineLearner()): Promise<void> {
   flushing ??= (async () => {
     try {
       for (;;) {
-        const ops = (await listOps()).slice(0, BATCH);
+        const ops = (await listOps())
+          .filter((op) => op.learner === undefined || learner === null || op.learner === learner)
+          .slice(0, BATCH);
         if (ops.length === 0) return;
         const { data } = await callApi<{ results: { op_id: string; status: string }[] }>(
           '/api/user/offline/sync.json',
-          { method: 'POST', body: { device_id: deviceId(), ops } },
+          { method: 'POST', body: { device_id: deviceId(), ops: ops.map(({ learner: _learner, ...op }) => op) } },
         );
         const finished = new Set(data.results.filter((result) => result.status !== 'pending').map((r) => r.op_id));
         await removeOps(ops.filter((op) => finished.has(op.op_id)).map((op) => op.seq));
@@ -59,33 +78,56 @@ export function flushQueue(): Promise<void> {
   return flushing;
 }
 
-/** Checks every licence on the device; downloads that may no longer stay are deleted. */
-export async function checkLicences(): Promise<{ removed: number }> {
-  const downloads = await listDownloads();
-  if (downloads.length === 0) return { removed: 0 };
-  const { data } = await callApi<{
-    licences: { licence: string; state: string; expires_at?: string }[];
-  }>('/api/user/offline/licences/check.json', {
+interface LicenceAnswers {
+  learner_id: number;
+  licences: { licence: string; state: string; expires_at?: string }[];
+}
+
+/** Asks the server about every licence on the device; the answer also says who is signed in. */
+async function askLicences(downloads: DownloadRecord[]): Promise<LicenceAnswers> {
+  const { data } = await callApi<LicenceAnswers>('/api/user/offline/licences/check.json', {
     method: 'POST',
     body: { device_id: deviceId(), licences: downloads.map((record) => record.licence) },
   });
+  setOfflineLearner(data.learner_id);
+  return data;
+}
+
+/**
+ * Applies the answers: a valid licence is renewed; an expired, revoked or invalid one of this
+ * learner's downloads is deleted. Another learner's downloads on a shared device stay for them.
+ */
+async function applyLicences(downloads: DownloadRecord[], answers: LicenceAnswers): Promise<{ removed: number }> {
   let removed = 0;
   // The answers come in the order of the licences sent; a valid one carries its renewal.
-  for (const [index, answer] of data.licences.entries()) {
+  for (const [index, answer] of answers.licences.entries()) {
     const record = downloads[index];
     if (!record) continue;
     if (answer.state === 'valid') {
       await putDownload({ ...record, licence: answer.licence, expires_at: answer.expires_at ?? record.expires_at });
-    } else {
-      await removeDownload(record.lesson_id);
-      removed += 1;
+      continue;
     }
+    const owner = licenceOwner(record.licence);
+    if (answer.state === 'invalid' && owner !== null && owner !== answers.learner_id) continue;
+    await removeDownload(record.lesson_id);
+    removed += 1;
   }
   return { removed };
 }
 
-/** At each connection: the queue first (it may need the enrolment the check could end), then licences. */
+/** Checks every licence on the device; downloads that may no longer stay are deleted. */
+export async function checkLicences(): Promise<{ removed: number }> {
+  const downloads = await listDownloads();
+  return applyLicences(downloads, await askLicences(downloads));
+}
+
+/**
+ * At each connection: who is signed in (with the licences' answers), then that learner's queue (it
+ * may need the enrolment the check could end), then the licences' answers applied.
+ */
 export async function onConnection(): Promise<void> {
-  await flushQueue().catch(() => undefined);
-  await checkLicences().catch(() => undefined);
+  const downloads = await listDownloads().catch(() => []);
+  const answers = await askLicences(downloads).catch(() => null);
+  await flushQueue(answers?.learner_id ?? offlineLearner()).catch(() => undefined);
+  if (answers) await applyLicences(downloads, answers).catch(() => undefined);
 }

@@ -9,7 +9,7 @@ import { formatBytes } from '../../../lib/format/bytes';
 import { formatDate } from '../../../lib/format/date';
 import { studyUrl } from '../../../lib/learning/lesson-rules';
 import { quotaText, WifiOnlySetting } from './lesson-download';
-import { OFFLINE_CHANGE_EVENT } from './offline-flags';
+import { OFFLINE_CHANGE_EVENT, offlineLearner } from './offline-flags';
 import { PendingSync } from './pending-sync';
 import type { DownloadRecord } from './offline-store';
 
@@ -48,8 +48,8 @@ export function DownloadsList() {
     let alive = true;
     const read = () =>
       void store()
-        .then((offline) => offline.listDownloads())
-        .then((all) => alive && setRecords(all))
+        .then(async (offline) => offline.ownedBy(await offline.listDownloads(), offlineLearner()))
+        .then((mine) => alive && setRecords(mine))
         .catch(() => alive && setRecords([]));
     read();
     void quotaText().then((text) => alive && setQuota(text));

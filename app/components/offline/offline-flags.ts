@@ -8,6 +8,7 @@ const DEVICE_KEY = 'kt_device_id';
 const LESSONS_KEY = 'kt_offline_lessons';
 const PENDING_KEY = 'kt_offline_pending';
 const WIFI_ONLY_KEY = 'kt_offline_wifi_only';
+const LEARNER_KEY = 'kt_offline_learner';
 export const OFFLINE_CHANGE_EVENT = 'kt-offline-change';
 
 function read(key: string): string | null {
@@ -40,6 +41,20 @@ export function deviceId(): string {
     write(DEVICE_KEY, id);
   }
   return id;
+}
+
+/**
+ * The learner the server last said is signed in on this device (at a connection), or null before
+ * the first one: a phone shared by two learners shows and sends each one only their own downloads
+ * and offline actions.
+ */
+export function offlineLearner(): number | null {
+  const value = Number(read(LEARNER_KEY));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+export function setOfflineLearner(learnerId: number): void {
+  if (offlineLearner() !== learnerId) write(LEARNER_KEY, String(learnerId));
 }
 
 export function newOpId(): string {

@@ -3,6 +3,7 @@
  * (course, title, quality, size, expiry, licence, the Cache Storage cache holding its files) and the
  * queue of what the learner did offline, keyed by the device's own increasing `seq`.
  */
+import { licenceOwner } from '../../../lib/offline-licence';
 import { pendingCount, setDownloadedLessons, setPendingCount } from './offline-flags';
 
 export interface DownloadRecord {
@@ -26,7 +27,14 @@ export interface DownloadRecord {
   updated_at: number;
 }
 
-export type QueuedOp = { seq?: number; op_id: string; lesson_id: number; client_time: number } & (
+export type QueuedOp = {
+  seq?: number;
+  op_id: string;
+  lesson_id: number;
+  client_time: number;
+  /** The learner who did it (the owner of the lesson's download), when known. */
+  learner?: number | undefined;
+} & (
   | { kind: 'progress'; position: number; watched_seconds?: number; completed?: boolean }
   | { kind: 'note'; content: string; position?: number | null }
   | { kind: 'quiz'; answers: { question_id: number; option_ids: number[] }[] }
@@ -64,6 +72,11 @@ function done<T>(request: IDBRequest<T>): Promise<T> {
 
 async function store(name: string, mode: IDBTransactionMode): Promise<IDBObjectStore> {
   return (await open()).transaction(name, mode).objectStore(name);
+}
+
+/** Downloads of `learner` (all of them while no connection has said who is signed in). */
+export function ownedBy(records: DownloadRecord[], learner: number | null): DownloadRecord[] {
+  return learner === null ? records : records.filter((record) => licenceOwner(record.licence) === learner);
 }
 
 export async function listDownloads(): Promise<DownloadRecord[]> {
