@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import type { RequestView } from '../../../modules/privacy/index.ts';
 import { FormMessage } from '../form-field';
+import { IntentButton } from './intent-button';
 
 interface Answer {
   notice?: string | undefined;
@@ -106,15 +107,14 @@ export function DeletionPanel({
             ).
           </p>
           <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="cancel-delete"
+            <IntentButton
+              intent="cancel-delete"
+              busyIntent={busyIntent}
+              busyText="Đang hủy…"
               className="btn-primary min-h-10"
-              disabled={busyIntent === 'cancel-delete'}
             >
-              {busyIntent === 'cancel-delete' ? 'Đang hủy…' : 'Hủy yêu cầu xóa'}
-            </button>
+              Hủy yêu cầu xóa
+            </IntentButton>
           </Form>
         </div>
       ) : (
@@ -134,15 +134,14 @@ export function DeletionPanel({
               {answer.fields.confirm}
             </p>
           ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
+          <IntentButton
+            intent="delete"
+            busyIntent={busyIntent}
+            busyText="Đang gửi yêu cầu…"
             className="min-h-10 rounded-xl bg-red-700 px-4 py-2 font-semibold text-white"
-            disabled={busyIntent === 'delete'}
           >
-            {busyIntent === 'delete' ? 'Đang gửi yêu cầu…' : 'Yêu cầu xóa tài khoản'}
-          </button>
+            Yêu cầu xóa tài khoản
+          </IntentButton>
         </Form>
       )}
     </section>

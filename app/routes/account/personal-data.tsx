@@ -10,6 +10,7 @@ import { requireViewer } from '../../guards.server';
 import { buildMeta } from '../../meta';
 import { consentBody, parentCodeBody, parentPhoneBody } from '../../privacy.server';
 import type { Route } from './+types/personal-data';
+import { IntentButton } from '../../components/privacy/intent-button';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
@@ -197,15 +198,14 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
               <p>
                 Đã xác nhận bởi số {child.parent.phone} lúc {formatDateTime(child.parent.confirmed_at)}.
               </p>
-              <button
-                type="submit"
-                name="intent"
-                value="parent-withdraw"
+              <IntentButton
+                intent="parent-withdraw"
+                busyIntent={busyIntent}
+                busyText="Đang rút lại…"
                 className="rounded-xl border border-slate-300 bg-white px-4 py-2 font-semibold"
-                disabled={busyIntent === 'parent-withdraw'}
               >
-                {busyIntent === 'parent-withdraw' ? 'Đang rút lại…' : 'Rút lại đồng ý của cha mẹ'}
-              </button>
+                Rút lại đồng ý của cha mẹ
+              </IntentButton>
             </Form>
           ) : (
             <div className="grid gap-4 sm:grid-cols-2">
@@ -223,15 +223,14 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
                   defaultValue={answer?.values.parent_phone ?? ''}
                   error={answerFor('parent-code')?.fields.parent_phone}
                 />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="parent-code"
+                <IntentButton
+                  intent="parent-code"
+                  busyIntent={busyIntent}
+                  busyText="Đang gửi mã…"
                   className="btn-primary"
-                  disabled={busyIntent === 'parent-code'}
                 >
-                  {busyIntent === 'parent-code' ? 'Đang gửi mã…' : 'Gửi mã OTP cho cha mẹ'}
-                </button>
+                  Gửi mã OTP cho cha mẹ
+                </IntentButton>
               </Form>
               {child.parent ? (
                 <Form method="post" noValidate>
@@ -247,15 +246,14 @@ export default function PersonalDataPage({ loaderData, actionData }: Route.Compo
                     maxLength={6}
                     error={answerFor('parent-confirm')?.fields.otp}
                   />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="parent-confirm"
+                  <IntentButton
+                    intent="parent-confirm"
+                    busyIntent={busyIntent}
+                    busyText="Đang xác nhận…"
                     className="btn-primary"
-                    disabled={busyIntent === 'parent-confirm'}
                   >
-                    {busyIntent === 'parent-confirm' ? 'Đang xác nhận…' : 'Xác nhận'}
-                  </button>
+                    Xác nhận
+                  </IntentButton>
                 </Form>
               ) : null}
             </div>
