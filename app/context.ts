@@ -24,6 +24,11 @@ declare module 'react-router' {
      * particular, and the browser fetches the viewer's own bits (app/routes/personal.ts).
      */
     signedIn: boolean;
+    /**
+     * On a study page shared by the learners enrolled in its course (server/http/page-cache.ts): that
+     * course's id; the render opens its lessons as for any of them and shows no progress. Null otherwise.
+     */
+    enrolledIn?: number | null;
     clientIp: string;
     /** The device cookie's id (server/http/device.ts); null on a read without one. */
     deviceId: string | null;

@@ -14,6 +14,25 @@ function flatten(nodes: LessonNodeShape[]): LessonNodeShape[] {
   );
 }
 
+/** The learner's own part of a study page shared by the enrolled learners (its frame): marks and progress. */
+export async function loadStudyPersonal(context: AppLoadContext, viewerId: number, slug: string, lessonId: number) {
+  const { learning } = context.services;
+  const [curriculum, lesson] = await Promise.all([
+    learning.getCurriculum(viewerId, { slug }).catch(() => null),
+    learning.lessonProgress(viewerId, lessonId),
+  ]);
+  if (!curriculum) return null;
+  return {
+    done: flatten(curriculum.lessons)
+      .filter((node) => node.done)
+      .map((node) => node.id),
+    progress: curriculum.progress,
+    lesson: { id: lessonId, progress: lesson },
+  };
+}
+
+export type StudyPersonal = NonNullable<Awaited<ReturnType<typeof loadStudyPersonal>>>;
+
 /**
  * /vao-hoc/{slug}?bai={lessonId}: the curriculum with done marks, the current lesson (the one asked
  * for, else the last one studied, else the first) and its content, or why it is closed.
@@ -22,6 +41,9 @@ export async function loadStudy(request: Request, context: AppLoadContext, slug:
   const viewerId = context.viewer?.id ?? null;
   const { learning, lessonAccess } = context.services;
   const curriculum = await loadOr404(request, () => learning.getCurriculum(viewerId, { slug }));
+  // Shared by the learners enrolled in this course (server/http/page-cache.ts): the lesson as any of
+  // them sees it, no marks and no progress; the browser asks for the learner's own (/ca-nhan.json).
+  const frame = viewerId === null && context.enrolledIn != null && context.enrolledIn === curriculum.course_id;
   const lessons = flatten(curriculum.lessons);
   const asked = Number(new URL(request.url).searchParams.get('bai'));
   const current =
@@ -30,8 +52,18 @@ export async function loadStudy(request: Request, context: AppLoadContext, slug:
     lessons[0] ??
     null;
   const [enrolment, opened] = await Promise.all([
-    viewerId === null ? null : lessonAccess.standing(viewerId, curriculum.course_id),
-    current ? openLesson(context, viewerId, current.id) : null,
+    frame
+      ? { state: 'active' as const }
+      : viewerId === null
+        ? null
+        : lessonAccess.standing(viewerId, curriculum.course_id),
+    !current
+      ? null
+      : frame
+        ? learning
+            .getEnrolledLessonContent(curriculum.course_id, current.id)
+            .then((lesson) => ({ lesson, denied: null }))
+        : openLesson(context, viewerId, current.id),
   ]);
   const index = current ? lessons.indexOf(current) : -1;
   const link = (lesson: LessonNodeShape | undefined): StudyLessonLink | null =>
@@ -53,7 +85,9 @@ export async function loadStudy(request: Request, context: AppLoadContext, slug:
     previous: link(lessons[index - 1]),
     next: link(lessons[index + 1]),
     enrolment: enrolment?.state ?? (viewerId === null ? 'anonymous' : 'none'),
-    signedIn: viewerId !== null,
+    signedIn: viewerId !== null || frame,
+    /** A frame: the marks, the progress and the lesson's resume point come from /ca-nhan.json. */
+    frame,
     ...(opened ?? { lesson: null, denied: null }),
   };
 }

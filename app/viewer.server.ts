@@ -8,7 +8,7 @@
 import type { AppLoadContext } from 'react-router';
 import { readCartToken } from '../modules/cart/cart-cookie';
 import type { Viewer } from '../modules/services';
-import { loadMyCoursesData } from './learning.server';
+import { loadMyCoursesData, loadStudyPersonal } from './learning.server';
 
 export interface HeaderBits {
   viewer: { id: number; fullName: string; role: Viewer['role']; avatarUrl: string | null } | null;
@@ -44,10 +44,20 @@ export function listHotCourses(context: AppLoadContext) {
 
 const COURSE_PAGE = /^\/khoa-hoc\/([^/]+)$/;
 const MY_COURSES_PAGE = '/tai-khoan/khoa-hoc-cua-toi';
+const STUDY_PAGE = /^\/vao-hoc\/([^/]+)$/;
 
 /** The personal part of a shared page for this viewer; null for a page without one. */
-export async function loadPagePersonal(context: AppLoadContext, viewer: Viewer, pathname: string) {
+export async function loadPagePersonal(context: AppLoadContext, viewer: Viewer, page: string) {
   const { services } = context;
+  const { pathname, searchParams } = new URL(page, 'http://page.invalid');
+  // A study page: the learner's marks, course progress and the lesson's resume point.
+  const studied = STUDY_PAGE.exec(pathname)?.[1];
+  const lessonId = Number(searchParams.get('bai'));
+  if (studied !== undefined) {
+    return Number.isSafeInteger(lessonId) && lessonId > 0
+      ? loadStudyPersonal(context, viewer.id, safeDecode(studied), lessonId)
+      : null;
+  }
   if (pathname === '/') {
     const hot = await listHotCourses(context);
     const recommendations = await services.recommendations.forViewer(viewer.id, {
@@ -61,9 +71,7 @@ export async function loadPagePersonal(context: AppLoadContext, viewer: Viewer, 
   const slug = COURSE_PAGE.exec(pathname)?.[1];
   if (slug === undefined) return null;
   // Records the view in the learner's history, as a page rendered for them did.
-  const course = await services.course
-    .getCourseDetails({ slug: decodeURIComponent(slug) }, viewer.id)
-    .catch(() => null);
+  const course = await services.course.getCourseDetails({ slug: safeDecode(slug) }, viewer.id).catch(() => null);
   if (!course) return null;
   const [owned, mine] = await Promise.all([
     services.enrolments.owns(viewer.id, course.id),
@@ -73,4 +81,13 @@ export async function loadPagePersonal(context: AppLoadContext, viewer: Viewer, 
     owned,
     reviewForm: { signedIn: true, canReview: mine?.can_review ?? false, review: mine?.review ?? null },
   };
+}
+
+/** A path segment decoded; as sent when it is not valid percent-encoding. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -393,6 +393,12 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       getBuild,
       mode: development ? 'development' : 'production',
       pageCache,
+      enrolledIn: async (viewerId, slug, lessonId) => {
+        const access = await services.lessonAccess.check(viewerId, lessonId);
+        return access?.allowed && access.via === 'enrolled' && access.lesson.course_slug === slug
+          ? access.lesson.course_id
+          : null;
+      },
       getLoadContext: (request, reply) => ({
         services,
         viewer: request.viewer,

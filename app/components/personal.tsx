@@ -19,9 +19,9 @@ interface Personal {
   /** A shared page shown to someone signed in: their bits come (or came) from /ca-nhan.json. */
   shared: boolean;
   bits: PersonalBits | null;
-  /** The pathname the bits' page part belongs to. */
+  /** The page (pagePersonalKey) the bits' page part belongs to. */
   path: string | null;
-  /** The pathname whose bits could not be fetched (offline, server error); null otherwise. */
+  /** The page (pagePersonalKey) whose bits could not be fetched (offline, server error); null otherwise. */
   failedPath: string | null;
   /** Asks for the bits again (after a failure). */
   retry(): void;
@@ -37,7 +37,9 @@ const PersonalContext = createContext<Personal>({
 
 export function PersonalProvider({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The page whose personal part is asked: a study page's depends on its lesson (`?bai=`) too.
+  const page = pagePersonalKey(pathname, search);
   const shared = Boolean(root?.signedIn && !root.viewer);
   const [loaded, setLoaded] = useState<{ bits: PersonalBits; path: string } | null>(null);
   // The path whose bits the last try could not fetch, and which try that was ("Thử lại" starts another).
@@ -46,18 +48,18 @@ export function PersonalProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!shared) return;
     const controller = new AbortController();
-    fetch(`/ca-nhan.json?trang=${encodeURIComponent(pathname)}`, { signal: controller.signal, cache: 'no-store' })
+    fetch(`/ca-nhan.json?trang=${encodeURIComponent(page)}`, { signal: controller.signal, cache: 'no-store' })
       .then((response) => {
         if (!response.ok) throw new Error(`/ca-nhan.json answered ${response.status}`);
         return response.json() as Promise<PersonalBits>;
       })
-      .then((bits) => setLoaded({ bits, path: pathname }))
+      .then((bits) => setLoaded({ bits, path: page }))
       .catch(() => {
-        if (!controller.signal.aborted) setFailed({ path: pathname, attempt });
+        if (!controller.signal.aborted) setFailed({ path: page, attempt });
       });
     return () => controller.abort();
     // `root` too: a revalidation (after a form) may have changed the cart or the unread count.
-  }, [shared, pathname, root, attempt]);
+  }, [shared, page, root, attempt]);
   return (
     <PersonalContext.Provider
       value={{
@@ -81,6 +83,20 @@ export function usePersonal(): Personal {
 /** This page's personal part from /ca-nhan.json, once it has arrived for the current path. */
 export function usePagePersonal<T>(): Partial<T> | null {
   const { bits, path } = usePersonal();
-  const { pathname } = useLocation();
-  return bits && path === pathname ? (bits.page as Partial<T> | null) : null;
+  const { pathname, search } = useLocation();
+  return bits && path === pagePersonalKey(pathname, search) ? (bits.page as Partial<T> | null) : null;
+}
+
+/** Whether the current page's personal part could not be fetched (offline, a server error). */
+export function usePagePersonalFailed(): boolean {
+  const { failedPath } = usePersonal();
+  const { pathname, search } = useLocation();
+  return failedPath !== null && failedPath === pagePersonalKey(pathname, search);
+}
+
+/** The page a personal part belongs to: the path, and for a study page its lesson (`?bai=`). */
+export function pagePersonalKey(pathname: string, search: string): string {
+  if (!pathname.startsWith('/vao-hoc/')) return pathname;
+  const lesson = new URLSearchParams(search).get('bai');
+  return lesson ? `${pathname}?bai=${encodeURIComponent(lesson)}` : pathname;
 }

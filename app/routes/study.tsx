@@ -11,6 +11,7 @@ import { LessonDownload } from '../components/offline/lesson-download';
 import { PendingSync } from '../components/offline/pending-sync';
 import { ProgressBar } from '../components/learning/progress-bar';
 import { StudySidebar } from '../components/learning/study-sidebar';
+import { useStudyView } from '../components/learning/study-frame';
 import { formError, parseForm, runForm, isFormState } from '../forms.server';
 import { requireViewer, loginRedirectTarget } from '../guards.server';
 import { loadStudy } from '../learning.server';
@@ -81,7 +82,10 @@ function LessonArea({ appOnly, children }: { appOnly: boolean; children: React.R
 }
 
 export default function StudyPage({ loaderData }: Route.ComponentProps) {
-  const { course, lesson, denied, current, previous, next, progress } = loaderData;
+  const { course, denied, current } = loaderData;
+  // A frame shared by the course's learners: their own marks and progress arrive after it.
+  const { lesson, previous, next, progress, curriculum, doneCount, personalFailed, sessionEnded } =
+    useStudyView(loaderData);
   const [menuOpen, setMenuOpen] = useState(false);
   const revalidator = useRevalidator();
   const result = useActionData<typeof action>();
@@ -89,7 +93,7 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state === 'submitting';
   const canMark =
     lesson !== null && loaderData.signedIn && lesson.content_type !== 'exam' && !lesson.progress?.completed;
-  const percent = progress?.percent ?? (loaderData.signedIn ? 0 : null);
+  const percent = doneCount === null ? null : (progress?.percent ?? (loaderData.signedIn ? 0 : null));
   return (
     <div className="lg:flex lg:min-h-[calc(100dvh-3rem)]">
       <aside
@@ -98,10 +102,10 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
       >
         <StudySidebar
           slug={course.slug}
-          lessons={loaderData.curriculum}
+          lessons={curriculum}
           currentId={current?.id ?? null}
           percent={percent}
-          doneCount={loaderData.doneCount}
+          doneCount={doneCount}
           lessonCount={loaderData.lessonCount}
         />
       </aside>
@@ -118,7 +122,11 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
             onClick={() => setMenuOpen((open) => !open)}
             className="shrink-0 rounded-lg border border-slate-700 px-3 py-1.5 text-sm lg:hidden"
           >
-            {menuOpen ? 'Ẩn mục lục' : `Mục lục (${loaderData.doneCount}/${loaderData.lessonCount})`}
+            {menuOpen
+              ? 'Ẩn mục lục'
+              : doneCount === null
+                ? `Mục lục (${loaderData.lessonCount} bài)`
+                : `Mục lục (${doneCount}/${loaderData.lessonCount})`}
           </button>
         </div>
         {percent !== null ? (
@@ -160,6 +168,20 @@ export default function StudyPage({ loaderData }: Route.ComponentProps) {
               onCompleted={() => void revalidator.revalidate()}
             />
             <div className="mt-6 space-y-3">
+              {personalFailed ? (
+                <p role="status" className="text-sm text-amber-200">
+                  Chưa tải được tiến độ học của bạn; bài học vẫn học được và tiến độ sẽ được lưu khi có mạng.
+                </p>
+              ) : null}
+              {sessionEnded ? (
+                <p role="alert" className="text-sm text-amber-200">
+                  Phiên đăng nhập đã kết thúc.{' '}
+                  <Link to={loaderData.loginUrl} className="font-semibold underline">
+                    Đăng nhập lại
+                  </Link>{' '}
+                  để lưu tiến độ học.
+                </p>
+              ) : null}
               <PendingSync />
               {lesson.access === 'enrolled' && lesson.content_type !== 'youtube' ? (
                 <LessonDownload lessonId={lesson.id} documentUrl={lesson.document_url} />

@@ -16,7 +16,7 @@ import {
 } from '../../lib/learning/lesson-rules.ts';
 import type { LessonNodeShape } from '../catalog/catalog.schemas.ts';
 import type { CourseService } from '../catalog/course.service.ts';
-import type { LessonAccessService } from './lesson-access.ts';
+import type { AccessibleLesson, LessonAccessService } from './lesson-access.ts';
 import * as repo from './learning.repository.ts';
 import type { LearningLogInput, MyCourse } from './learning.schemas.ts';
 import { fallbackPlayback, type VideoPlayback, type VideoPlaybackProvider } from './video-playback.ts';
@@ -106,14 +106,41 @@ export function createLearningService({
   /** lesson/details.json: the content, for learners who may study the lesson (401/403 otherwise). */
   async function getLessonContent(viewerId: number | null, lessonId: number) {
     const access = await lessonAccess.require(viewerId, lessonId);
-    const { lesson } = access;
-    const [content, progress] = await Promise.all([
-      repo.findLessonContent(db, lessonId),
-      viewerId === null ? undefined : repo.findLessonProgress(db, viewerId, lessonId),
+    const [view, progress] = await Promise.all([
+      lessonView(access.lesson, access.via),
+      viewerId === null ? undefined : lessonProgress(viewerId, lessonId),
     ]);
+    return { ...view, progress: progress ?? null };
+  }
+
+  /**
+   * The lesson as every learner enrolled in `courseId` sees it, without anyone's progress: the study
+   * page shared by them (server/http/page-cache.ts), asked only after the asker's enrolment was checked.
+   */
+  async function getEnrolledLessonContent(courseId: number, lessonId: number) {
+    const access = await lessonAccess.check(null, lessonId);
+    if (!access || access.lesson.course_id !== courseId) throw new AppError('NOT_FOUND', 'Không tìm thấy bài học.');
+    return { ...(await lessonView(access.lesson, 'enrolled')), progress: null };
+  }
+
+  /** The learner's own progress in a lesson; null before the first write. */
+  async function lessonProgress(userId: number, lessonId: number) {
+    const progress = await repo.findLessonProgress(db, userId, lessonId);
+    return progress
+      ? {
+          position_seconds: progress.position_seconds,
+          resume_seconds: progress.resume_seconds,
+          watched_seconds: progress.watched_seconds,
+          completed: progress.completed_at !== null,
+        }
+      : null;
+  }
+
+  async function lessonView(lesson: AccessibleLesson, via: 'enrolled' | 'preview') {
+    const content = await repo.findLessonContent(db, lesson.id);
     if (!content) throw new AppError('NOT_FOUND', 'Không tìm thấy bài học.');
     const type = lesson.content_type;
-    const playback = type === 'video' ? await playbackOf(lessonId, content.video_url, content.duration_seconds) : null;
+    const playback = type === 'video' ? await playbackOf(lesson.id, content.video_url, content.duration_seconds) : null;
     return {
       id: lesson.id,
       course_id: lesson.course_id,
@@ -122,21 +149,13 @@ export function createLearningService({
       content_type: type,
       duration_seconds: playback?.durationSeconds ?? content.duration_seconds,
       is_preview: lesson.is_preview,
-      access: access.via,
+      access: via,
       video_url: type === 'video' ? (playback?.masterUrl ?? null) : content.video_url,
       content: sanitize(content.content ?? ''),
       document_url: type === 'document' ? safeMediaUrl(content.document_url) : null,
       youtube_id: type === 'youtube' ? parseYoutubeId(content.video_url) : null,
       video: playback ? toPlayback(playback) : null,
       is_exam: type === 'exam',
-      progress: progress
-        ? {
-            position_seconds: progress.position_seconds,
-            resume_seconds: progress.resume_seconds,
-            watched_seconds: progress.watched_seconds,
-            completed: progress.completed_at !== null,
-          }
-        : null,
     };
   }
 
@@ -279,5 +298,14 @@ export function createLearningService({
     });
   }
 
-  return { getLessonContent, getCurriculum, writeLog, completeLesson, listMyCourses, courseProgress };
+  return {
+    getLessonContent,
+    getEnrolledLessonContent,
+    lessonProgress,
+    getCurriculum,
+    writeLog,
+    completeLesson,
+    listMyCourses,
+    courseProgress,
+  };
 }

@@ -58,11 +58,34 @@ interface CachedPage {
  * rendered without knowing who asks (no viewer, no cookie but the neutral ones), only that someone
  * is signed in; the browser fetches the viewer's own bits afterwards (app/routes/personal.ts).
  */
-export type ViewerClass = 'anonymous' | 'signed-in';
+export type ViewerClass = 'anonymous' | 'signed-in' | 'enrolled';
 
 export interface CacheKey {
   key: string;
   viewerClass: ViewerClass;
+  /** For `enrolled`: the course whose active enrolment the asker holds (the render opens its lessons). */
+  courseId?: number;
+}
+
+/**
+ * The study page's document for one lesson, `/vao-hoc/{slug}?bai={id}` with nothing else: shared by
+ * every learner whose enrolment in that course is active (`enrolled`, checked per request before the
+ * cache is asked), rendered as a frame without progress; the browser fetches the learner's marks.
+ */
+const STUDY_FRAME = /^\/vao-hoc\/([^/?.]+)\?bai=([1-9]\d{0,9})$/;
+
+/** The course slug and lesson of a study page document that enrolled learners share; null otherwise. */
+export function studyFrameTarget(url: string): { slug: string; lessonId: number } | null {
+  const match = STUDY_FRAME.exec(url);
+  if (!match?.[1] || !match[2]) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const lessonId = Number(match[2]);
+  return lessonId <= 2_147_483_647 ? { slug, lessonId } : null;
 }
 
 /**

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import { neutralCookies, type PageAnswer, type PageCache, type ViewerClass } from './page-cache.ts';
+import { neutralCookies, studyFrameTarget, type CacheKey, type PageAnswer, type PageCache } from './page-cache.ts';
 import { rootStylesheets, sendUnavailablePage, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.ts';
 
 export interface ReactRouterOptions {
@@ -15,6 +15,11 @@ export interface ReactRouterOptions {
   getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>;
   /** Micro-cache for anonymous pages; absent to render every request. */
   pageCache?: PageCache | null;
+  /**
+   * The course whose lesson this signed-in learner may study as an enrolled learner, when the lesson
+   * belongs to the course of that slug; null otherwise (the study page is then rendered for them).
+   */
+  enrolledIn?: (viewerId: number, slug: string, lessonId: number) => Promise<number | null>;
 }
 
 function toFetchHeaders(request: FastifyRequest): Headers {
@@ -107,6 +112,20 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
       .send(message);
   };
 
+  /** The cache key of a request that may be answered from (or stored in) the page cache; null to render it. */
+  const sharedKey = async (request: FastifyRequest): Promise<CacheKey | null> => {
+    const cache = options.pageCache;
+    if (!cache) return null;
+    const key = cache.keyFor(request);
+    if (key || !request.viewer || !options.enrolledIn || request.method !== 'GET' || request.headers.authorization) {
+      return key;
+    }
+    const target = studyFrameTarget(request.url);
+    if (!target) return null;
+    const courseId = await options.enrolledIn(request.viewer.id, target.slug, target.lessonId);
+    return courseId === null ? null : { key: `enrolled ${request.url}`, viewerClass: 'enrolled', courseId };
+  };
+
   await app.register(async (scope) => {
     // Page actions read the raw body themselves (forms, uploads): leave it unparsed.
     scope.removeAllContentTypeParsers();
@@ -122,23 +141,33 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
           });
         }
         let outage: AppLoadContext['outage'] | null = null;
-        const render = async (viewerClass: ViewerClass | null) => {
+        const render = async (cacheKey: CacheKey | null) => {
           const handle = await getHandler();
           let context = await options.getLoadContext(request, reply);
+          const shared = cacheKey !== null && cacheKey.viewerClass !== 'anonymous';
           // A page shared by signed-in learners is rendered for nobody in particular: no viewer, no
-          // device, no personal cookie; only the fact that someone is signed in (banner targeting).
-          if (viewerClass === 'signed-in') context = { ...context, viewer: null, deviceId: null, signedIn: true };
+          // device, no personal cookie; only the fact that someone is signed in (banner targeting)
+          // and, for a study page, that they hold an active enrolment in its course.
+          if (shared) {
+            context = {
+              ...context,
+              viewer: null,
+              deviceId: null,
+              signedIn: true,
+              enrolledIn: cacheKey.courseId ?? null,
+            };
+          }
           outage = context.outage;
-          return handle(toFetchRequest(request, reply, viewerClass === 'signed-in'), context);
+          return handle(toFetchRequest(request, reply, shared), context);
         };
-        const cacheKey = options.pageCache?.keyFor(request) ?? null;
+        const cacheKey = await sharedKey(request);
         if (!cacheKey) return sendRendered(reply, pathname, await render(null), outage);
         const policy = reply.raw.getHeader('content-security-policy');
         const page = await options.pageCache!.serve(
           cacheKey.key,
           request.headers['accept-encoding'],
           { nonce: reply.raw.cspNonce ?? '', policy: typeof policy === 'string' ? policy : undefined },
-          () => render(cacheKey.viewerClass),
+          () => render(cacheKey),
         );
         return page instanceof Response ? sendRendered(reply, pathname, page, outage) : sendPage(reply, page);
       },

@@ -5,7 +5,9 @@ import type { LearningService } from '../../../modules/learning/learning.service
 import { useDeviceCopy } from '../offline/use-device-copy';
 import { VideoPlayer } from './video-player';
 
-export type LessonContent = Awaited<ReturnType<LearningService['getLessonContent']>>;
+type LoadedLesson = Awaited<ReturnType<LearningService['getLessonContent']>>;
+/** A lesson on screen; its `progress` is undefined while the learner's own is on its way (the study frame). */
+export type LessonContent = Omit<LoadedLesson, 'progress'> & { progress: LoadedLesson['progress'] | undefined };
 
 export function YoutubeLesson({ id, title, startAt }: { id: string; title: string; startAt: number }) {
   const [playing, setPlaying] = useState(false);

@@ -57,14 +57,15 @@ export function StudySidebar({
   lessons: LessonNodeShape[];
   currentId: number | null;
   percent: number | null;
-  doneCount: number;
+  /** Null while the learner's marks are on their way (the shared frame of the study page). */
+  doneCount: number | null;
   lessonCount: number;
 }) {
   return (
     <nav aria-label="Mục lục khóa học" className="text-slate-100">
       <div className="border-b border-slate-800 px-3 py-3">
-        <p className="mb-1 text-sm font-semibold">
-          Đã hoàn thành {doneCount}/{lessonCount} bài
+        <p className="mb-1 text-sm font-semibold" aria-busy={doneCount === null}>
+          {doneCount === null ? `${lessonCount} bài học` : `Đã hoàn thành ${doneCount}/${lessonCount} bài`}
         </p>
         {percent !== null ? <ProgressBar percent={percent} tone="dark" /> : null}
       </div>

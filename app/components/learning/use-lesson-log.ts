@@ -9,7 +9,8 @@ import { LOG_INTERVAL_MS, sendLearningLog, type LogResult } from './learning-log
 export interface LessonLogSubject {
   id: number;
   content_type: string | null;
-  progress: { resume_seconds: number; watched_seconds: number; completed: boolean } | null;
+  /** Null before the first write; undefined while not known yet (the study page's shared frame). */
+  progress: { resume_seconds: number; watched_seconds: number; completed: boolean } | null | undefined;
 }
 
 /** A jump larger than this between two time updates is a seek, not watching. */
@@ -43,6 +44,7 @@ export function useLessonLog(lesson: LessonLogSubject, enabled: boolean, onChang
     [enabled, lesson.id, handle],
   );
 
+  const known = lesson.progress !== undefined;
   useEffect(() => {
     const resume = lesson.progress?.resume_seconds ?? 0;
     state.current = {
@@ -55,11 +57,14 @@ export function useLessonLog(lesson: LessonLogSubject, enabled: boolean, onChang
     };
     if (!enabled) return;
     const isVideo = lesson.content_type === 'video';
-    void sendLearningLog({
-      lesson_id: lesson.id,
-      position: resume,
-      ...(isVideo ? { watched_seconds: state.current.watched } : {}),
-    }).then(handle);
+    // The opening write waits for the learner's progress (the study page's shared frame): a video's
+    // carries its resume point, and either would otherwise report a finished lesson as news.
+    if (known)
+      void sendLearningLog({
+        lesson_id: lesson.id,
+        position: resume,
+        ...(isVideo ? { watched_seconds: state.current.watched } : {}),
+      }).then(handle);
     const leave = () => flush(true);
     const hidden = () => {
       if (document.visibilityState === 'hidden') flush(true);
@@ -71,9 +76,10 @@ export function useLessonLog(lesson: LessonLogSubject, enabled: boolean, onChang
       document.removeEventListener('visibilitychange', hidden);
       flush(true);
     };
-    // One opening per lesson: later loader data (after a revalidation) must not count as a new opening.
+    // One opening per lesson (and once more when the learner's progress arrives on the shared frame):
+    // later loader data (after a revalidation) must not count as a new opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lesson.id, enabled]);
+  }, [lesson.id, enabled, known]);
 
   /** The video player's time updates. */
   const onVideoTime = useCallback(

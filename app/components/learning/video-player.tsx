@@ -71,6 +71,15 @@ export function VideoPlayer({ src, poster, captions = [], startAt = 0, onTime, v
   });
   // The resume point of this mount (the parent remounts per lesson): later saves must not restart the video.
   const startRef = useRef(startAt);
+  // The learner's resume point may arrive after the player (the study page's shared frame): taken
+  // while the video has not started, ignored once it has.
+  useEffect(() => {
+    startRef.current = startAt;
+    const element = video.current;
+    if (!element || !element.paused || element.currentTime > 0 || element.readyState < 1) return;
+    if (startAt > 0 && Number.isFinite(element.duration) && startAt < element.duration - 3)
+      element.currentTime = startAt;
+  }, [startAt]);
   // Once per mount, during hydration: the player's script starts downloading before the effects run.
   useState(() => preloadHlsFor(src));
 
