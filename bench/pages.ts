@@ -80,7 +80,9 @@ async function checkSignedIn(origin: string, page: Page, headers: Record<string,
 
 /** The request a shared page's browser makes for the viewer's own bits (app/components/personal.tsx). */
 function personalUrl(pageUrl: string): string {
-  return `/ca-nhan.json?trang=${encodeURIComponent(pageUrl.split('?')[0]!)}`;
+  // A study page's part depends on its lesson (`?bai=`), the others' on the path alone.
+  const page = pageUrl.startsWith('/vao-hoc/') ? pageUrl : pageUrl.split('?')[0]!;
+  return `/ca-nhan.json?trang=${encodeURIComponent(page)}`;
 }
 
 export const pagesBenchmark: ReportBenchmark = {

@@ -13,7 +13,9 @@ import { createEnrolment, createStudyCourse } from '../factories/learning.ts';
 import { waitForHydration } from './browser.ts';
 import { unexpectedExceptFormErrors, useJourney } from './journey.ts';
 
-const journey = useJourney();
+// The page cache on, as in production: a study page opened as a document is the frame shared by the
+// course's enrolled learners, the learner's marks and resume point arriving after it.
+const journey = useJourney({ PAGE_CACHE_SECONDS: '300' });
 const CLIP_SECONDS = 20;
 let course: Awaited<ReturnType<typeof createStudyCourse>>;
 let hlsCourse: Awaited<ReturnType<typeof createStudyCourse>>;
@@ -139,6 +141,12 @@ describe('studying a free course', () => {
     const card = page.getByTestId('my-course').filter({ hasText: 'Nhập môn học trực tuyến' });
     await card.getByRole('link', { name: 'Tiếp tục học' }).click();
     await page.waitForURL(new RegExp(`/vao-hoc/${slug}\\?bai=${course.lessons.video}`));
+    await waitForHydration(page);
+    await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(Math.floor(paused) - 1);
+    expect(await videoTime(page)).toBeLessThan(paused + 2);
+    // Opened as a document (the shared frame): the resume point arrives after the player, and is taken.
+    const frame = await page.goto(journey.url(`/vao-hoc/${slug}?bai=${course.lessons.video}`));
+    expect(frame!.headers()['x-page-cache']).toMatch(/^(hit|miss)$/);
     await waitForHydration(page);
     await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(Math.floor(paused) - 1);
     expect(await videoTime(page)).toBeLessThan(paused + 2);

@@ -21,7 +21,9 @@ import { useJourney } from './journey.ts';
 import { signInDemoLearnerAt } from './learning-shared.ts';
 
 const PHONE = { width: 360, height: 740 };
-const journey = useJourney();
+// The page cache on, as in production: the study page kept for offline use is the frame shared by the
+// course's enrolled learners (their own progress cannot be fetched offline; the lesson works without it).
+const journey = useJourney({ PAGE_CACHE_SECONDS: '300' });
 let slug: string;
 let videoLesson: number;
 let quizLesson: number;
