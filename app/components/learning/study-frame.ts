@@ -4,16 +4,23 @@
  * progress, and this hook lays the learner's own part (/ca-nhan.json) over it once it arrives.
  * A page rendered for one learner (a client navigation, a revalidation) already has its own part.
  */
-import type { LessonNodeShape } from '../../../modules/catalog/catalog.schemas';
-import type { StudyPersonal } from '../../learning.server';
+import type { loadStudy, StudyPersonal } from '../../learning.server';
 import { useLocation } from 'react-router';
 import { pagePersonalKey, usePagePersonal, usePagePersonalFailed, usePersonal } from '../personal';
 
 type LessonProgress = StudyPersonal['lesson']['progress'];
 
+/** A node of the curriculum tree (a chapter or a lesson, with the learner's mark on lessons). */
+interface CurriculumNode {
+  id: number;
+  type: 'category' | 'content';
+  done?: boolean;
+  children: CurriculumNode[];
+}
+
 interface StudyData<Lesson> {
   frame: boolean;
-  curriculum: LessonNodeShape[];
+  curriculum: Awaited<ReturnType<typeof loadStudy>>['curriculum'];
   progress: StudyPersonal['progress'];
   doneCount: number;
   lesson: Lesson | null;
@@ -22,7 +29,7 @@ interface StudyData<Lesson> {
 }
 
 export interface StudyView<Lesson> {
-  curriculum: LessonNodeShape[];
+  curriculum: Awaited<ReturnType<typeof loadStudy>>['curriculum'];
   progress: StudyPersonal['progress'];
   /** Null while the learner's marks are not known (the frame, before /ca-nhan.json answers). */
   doneCount: number | null;
@@ -36,11 +43,11 @@ export interface StudyView<Lesson> {
   sessionEnded: boolean;
 }
 
-function markDone(nodes: LessonNodeShape[], done: Set<number>): LessonNodeShape[] {
+function markDone<Node extends CurriculumNode>(nodes: Node[], done: Set<number>): Node[] {
   return nodes.map((node) => ({
     ...node,
     ...(node.type === 'content' ? { done: done.has(node.id) } : {}),
-    children: markDone(node.children, done),
+    children: markDone(node.children as Node[], done),
   }));
 }
 
