@@ -29,13 +29,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
 
-/** A payment attempt the gateway confirmed (or declined), as the lifecycle records it. */
-export interface SettledPayment {
-  id: number;
-  resultCode: string;
-  transactionId: string | null;
-}
-
 /** What a confirmed payment became (the late-payment rule, decision 0007). */
 export type PaymentAcceptance =
   | { outcome: 'fulfilled' }
@@ -143,24 +136,28 @@ export function createOrderLifecycle(deps: {
 
   /**
    * A gateway confirmed this attempt paid (signature, order and amount checked). One transaction
-   * claims the attempt (pending or failed → succeeded: the one conditional UPDATE that makes
-   * replays and racing confirmations harmless), then either completes the order — from pending,
+   * lets the payments module claim the attempt (`steps.claim`: pending or failed → succeeded, the
+   * one conditional UPDATE that makes replays and racing confirmations harmless), then either completes the order — from pending,
    * expired, cancelled or failed — or, when it cannot be fulfilled, calls `claimRefund` in the same
    * transaction so the money is never left unaccounted for. The learner is told when it completes.
    */
   async function acceptPayment(
     orderId: number,
-    payment: SettledPayment,
-    claimRefund: (trx: Transaction<Database>, reason: string) => Promise<void>,
+    paymentId: number,
+    steps: {
+      /** The payments module's claim of its attempt (pending or failed → succeeded); false: already claimed. */
+      claim: (trx: Transaction<Database>) => Promise<boolean>;
+      claimRefund: (trx: Transaction<Database>, reason: string) => Promise<void>;
+    },
   ): Promise<PaymentAcceptance> {
     const order = await repo.findOrder(db, { id: orderId });
     if (!order) throw new Error(`order ${orderId} not found`);
     const blocker = await fulfilmentBlocker(order);
     const write = blocker === null ? await prepare(order, 'order') : null;
+    const { claim, claimRefund } = steps;
     const acceptance = await db.transaction().execute(async (trx): Promise<PaymentAcceptance> => {
-      if (!(await repo.settlePayment(trx, payment.id, 'succeeded', payment, nowIso(), ['pending', 'failed'])))
-        return { outcome: 'already' };
-      if (write && (await complete(trx, order, write, payment.id))) return { outcome: 'fulfilled' };
+      if (!(await claim(trx))) return { outcome: 'already' };
+      if (write && (await complete(trx, order, write, paymentId))) return { outcome: 'fulfilled' };
       const reason = blocker ?? `Đơn hàng ${order.code} đã được thanh toán bằng một giao dịch khác.`;
       await claimRefund(trx, reason);
       return { outcome: 'refund', reason };
@@ -186,9 +183,9 @@ export function createOrderLifecycle(deps: {
     });
   }
 
-  async function fail(orderId: number, payment: SettledPayment) {
-    await repo.settlePayment(db, payment.id, 'failed', payment, nowIso());
-    const moved = await close(orderId, 'failed', `Cổng thanh toán trả mã ${payment.resultCode}`);
+  /** The gateway declined the order's latest attempt (the payments module has recorded it): pending → failed. */
+  async function fail(orderId: number, resultCode: string) {
+    const moved = await close(orderId, 'failed', `Cổng thanh toán trả mã ${resultCode}`);
     if (moved) {
       const order = (await repo.findOrder(db, { id: orderId }))!;
       await notifications.notify(order.user_id, {

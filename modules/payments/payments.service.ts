@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
+import * as payRepo from './payments.repository.ts';
 import { amountRefusal, transferAmountRefusal } from './amount-bounds.ts';
 import {
   GatewayError,
@@ -103,8 +104,8 @@ export function createPaymentsService(deps: {
     const existing = await findLatestAttempt(db, order.id, 'vietqr');
     if (existing) return existing;
     await retryOnUniqueViolation(async () => {
-      const attempt = (await orderRepo.countPayments(db, order.id)) + 1;
-      await orderRepo.insertPayment(db, {
+      const attempt = (await payRepo.countPayments(db, order.id)) + 1;
+      await payRepo.insertPayment(db, {
         orderId: order.id,
         gateway: 'vietqr',
         requestId: `${order.code}${String(attempt).padStart(2, '0')}`,
@@ -150,9 +151,9 @@ export function createPaymentsService(deps: {
     const gateway = requireGateway(method, order.total);
     // Two taps on "Thanh toán" at once: the one that loses the attempt number takes the next one.
     const requestId = await retryOnUniqueViolation(async () => {
-      const attempt = (await orderRepo.countPayments(db, order.id)) + 1;
+      const attempt = (await payRepo.countPayments(db, order.id)) + 1;
       const requestId = `${order.code}${String(attempt).padStart(2, '0')}`;
-      await orderRepo.insertPayment(db, {
+      await payRepo.insertPayment(db, {
         orderId: order.id,
         gateway: method,
         requestId,
@@ -189,7 +190,7 @@ export function createPaymentsService(deps: {
   ): Promise<CallbackResult> {
     const gateway = requireGateway(method);
     const callback = gateway.verifyCallback(params);
-    const payment = callback.requestId ? await orderRepo.findPaymentByRequestId(db, callback.requestId) : undefined;
+    const payment = callback.requestId ? await payRepo.findPaymentByRequestId(db, callback.requestId) : undefined;
     const order = payment ? ((await orderRepo.findOrder(db, { id: payment.order_id })) ?? null) : null;
     let verdict: IpnVerdict;
     if (!callback.valid) verdict = 'bad_signature';
@@ -200,9 +201,10 @@ export function createPaymentsService(deps: {
       // Completed or refunded, we have taken responsibility for the money: the gateway hears success.
       verdict = (await settlement.confirmPaid(payment, callback)) === 'already' ? 'already_confirmed' : 'confirmed';
     } else if (callback.outcome === 'failed') {
-      verdict = (await lifecycle.fail(order.id, { id: payment.id, ...callback })) ? 'confirmed' : 'already_confirmed';
+      await payRepo.settlePayment(db, payment.id, 'failed', callback, nowIso());
+      verdict = (await lifecycle.fail(order.id, callback.resultCode)) ? 'confirmed' : 'already_confirmed';
     } else verdict = 'confirmed';
-    await orderRepo.insertNotification(db, {
+    await payRepo.insertNotification(db, {
       paymentId: payment?.id ?? null,
       gateway: method,
       channel,

@@ -12,6 +12,7 @@ import { nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
+import { settlePayment } from './payments.repository.ts';
 import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
 import { insertQueryAnswer, latestPaymentId, listPaymentsToReconcile } from './payment-operations.repository.ts';
@@ -76,9 +77,10 @@ export function createReconciliation(deps: {
         } else if (result.status === 'failed') {
           const settled = { id: payment.id, resultCode: result.code, transactionId: null };
           // An older attempt that failed says nothing about a newer one: only the latest fails the order.
-          if ((await latestPaymentId(db, payment.order_id)) !== payment.id) {
-            await orderRepo.settlePayment(db, payment.id, 'failed', settled, nowIso());
-          } else if (await lifecycle.fail(payment.order_id, settled)) report.failed += 1;
+          await settlePayment(db, payment.id, 'failed', settled, nowIso());
+          if ((await latestPaymentId(db, payment.order_id)) === payment.id) {
+            if (await lifecycle.fail(payment.order_id, settled.resultCode)) report.failed += 1;
+          }
         } else report.waiting += 1;
       } catch (error) {
         report.errors.push({ requestId: payment.request_id, message: (error as Error).message });

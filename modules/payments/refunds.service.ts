@@ -19,6 +19,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { ORDER_STATUS_LABELS } from '../orders/order-lifecycle.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import * as orderRepo from '../orders/orders.repository.ts';
+import * as payRepo from './payments.repository.ts';
 import { toGatewayTransaction, type GatewayMethod, type GatewayProvider, type RefundResult } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
 import * as repo from './payment-operations.repository.ts';
@@ -194,7 +195,7 @@ export function createRefundsService(deps: {
 
   /** Refunds any payment that succeeded (studio): the order's own payment refunds the order. */
   async function refundPayment(input: RefundPaymentInput, now = new Date()) {
-    const payment = await orderRepo.findPaymentByRequestId(db, input.requestId.trim().toUpperCase());
+    const payment = await payRepo.findPaymentByRequestId(db, input.requestId.trim().toUpperCase());
     if (!payment) throw new AppError('NOT_FOUND', 'Không tìm thấy giao dịch thanh toán.');
     const order = (await orderRepo.findOrder(db, { id: payment.order_id }))!;
     if (payment.status !== 'succeeded')

@@ -16,6 +16,7 @@ import { nowIso } from '../../db/connect.ts';
 import type { PaymentRow } from '../../db/schema.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import { claimRefund } from './payment-operations.repository.ts';
+import { settlePayment } from './payments.repository.ts';
 import { AUTOMATIC_REFUND_ACTOR, type RefundsService } from './refunds.service.ts';
 
 /** fulfilled: the order completed; refunded: the money is being sent back; already: a replay. */
@@ -34,10 +35,9 @@ export function createSettlement(deps: {
     result: { resultCode: string; transactionId: string | null },
   ): Promise<Settlement> {
     let claimId: number | null = null;
-    const acceptance = await lifecycle.acceptPayment(
-      payment.order_id,
-      { id: payment.id, ...result },
-      async (trx, reason) => {
+    const acceptance = await lifecycle.acceptPayment(payment.order_id, payment.id, {
+      claim: (trx) => settlePayment(trx, payment.id, 'succeeded', result, nowIso(), ['pending', 'failed']),
+      claimRefund: async (trx, reason) => {
         claimId = await claimRefund(
           trx,
           {
@@ -52,7 +52,7 @@ export function createSettlement(deps: {
           nowIso(),
         );
       },
-    );
+    });
     if (acceptance.outcome === 'fulfilled') return 'fulfilled';
     if (acceptance.outcome === 'already') return 'already';
     if (claimId !== null) await refunds.refundAutomatically(claimId);

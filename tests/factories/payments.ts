@@ -5,6 +5,7 @@ import { computeAccessEnd } from '../../lib/format/price-periods.ts';
 import { insertEnrolments, revokeForOrder } from '../../modules/enrolments/enrolments.repository.ts';
 import { generateOrderCode } from '../../modules/orders/order-code.ts';
 import * as orderRepo from '../../modules/orders/orders.repository.ts';
+import * as payRepo from '../../modules/payments/payments.repository.ts';
 import type { GatewayMethod } from '../../modules/payments/gateway.ts';
 import { claimRefund, settleRefund } from '../../modules/payments/payment-operations.repository.ts';
 
@@ -55,7 +56,7 @@ export async function createGatewayOrder(db: Kysely<Database>, input: GatewayOrd
   const at = paidAt.toISOString();
   const { orderId, code } = await insertPodOrder(db, { ...input, at: paidAt });
   const requestId = `${code}01`;
-  const paymentId = await orderRepo.insertPayment(db, {
+  const paymentId = await payRepo.insertPayment(db, {
     orderId,
     gateway: input.method,
     requestId,
@@ -63,7 +64,7 @@ export async function createGatewayOrder(db: Kysely<Database>, input: GatewayOrd
     now: at,
   });
   const transactionId = String(10_000_000 + (orderId % 89_999_999));
-  await orderRepo.settlePayment(db, paymentId, 'succeeded', { resultCode: '00', transactionId }, at);
+  await payRepo.settlePayment(db, paymentId, 'succeeded', { resultCode: '00', transactionId }, at);
   await orderRepo.transition(
     db,
     orderId,
