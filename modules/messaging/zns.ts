@@ -196,12 +196,13 @@ export function createZnsChannel(db: Kysely<Database>, config: ZnsConfig | null 
   const core = createZnsSimulatorCore({ ...ZNS_SIMULATOR_APP, numbers: config.simulator });
   // The simulator's first pair is issued when the row is seeded; later ones by its refresh.
   const first = core.issue();
+  const firstExpiresAt = new Date(Date.now() + Number(first.expires_in) * 1000);
   const tokens = createZnsTokenStore(db, {
     seed: () => ({
       key: 'simulator',
       accessToken: first.access_token,
       refreshToken: first.refresh_token,
-      expiresAt: new Date(Date.now() + Number(first.expires_in) * 1000),
+      expiresAt: firstExpiresAt,
     }),
     refresh: (refreshToken) =>
       Promise.resolve(
