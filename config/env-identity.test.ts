@@ -70,5 +70,17 @@ describe('loadEnv: identity settings', () => {
     expect(() => loadEnv({ ZNS_TEMPLATE_OTP: 'mau-otp' })).toThrow(/ZNS_TEMPLATE_OTP/);
     expect(() => loadEnv({ ...production, ZNS_TEMPLATE_OTP: '246810' })).toThrow(/ZNS_ACCESS_TOKEN/);
     expect(loadEnv({ ...production, ZNS_TEMPLATE_OTP: '246810', ZNS_ACCESS_TOKEN: 't' }).ZNS_ACCESS_TOKEN).toBe('t');
+    // A refresh token (renewed by the product) needs the app that spends it.
+    expect(() => loadEnv({ ZNS_REFRESH_TOKEN: 'r' })).toThrow(
+      /ZALO_APP_ID, ZALO_SECRET_KEY: bắt buộc khi đặt ZNS_REFRESH_TOKEN/,
+    );
+    const renewable = {
+      ...production,
+      ZNS_TEMPLATE_OTP: '246810',
+      ZNS_REFRESH_TOKEN: 'r',
+      ZALO_APP_ID: '1',
+      ZALO_SECRET_KEY: 's',
+    };
+    expect(loadEnv(renewable).ZNS_REFRESH_TOKEN).toBe('r');
   });
 });

@@ -100,6 +100,11 @@ const envSchema = z
     ZNS_TEMPLATE_ORDER_PAID: z.string().regex(ZNS_TEMPLATE, ZNS_TEMPLATE_HINT).optional(),
     ZNS_TEMPLATE_RENEWAL: z.string().regex(ZNS_TEMPLATE, ZNS_TEMPLATE_HINT).optional(),
     ZNS_ACCESS_TOKEN: z.string().min(1).optional(),
+    /**
+     * The Official Account's refresh token (single use, ~3 months): with ZALO_APP_ID and ZALO_SECRET_KEY,
+     * the access token is renewed by the product (a job, ahead of its 25-hour expiry) and kept in the database.
+     */
+    ZNS_REFRESH_TOKEN: z.string().min(1).optional(),
     ZNS_API_URL: z.url({ protocol: /^https?$/ }).default('https://business.openapi.zalo.me'),
     /** The simulator's numbers (84…) that have no Zalo, and that fail. */
     ZNS_SIMULATOR_NO_ZALO: commaList.optional(),
@@ -346,8 +351,20 @@ export function loadEnv(source: EnvSource = process.env): Env {
     result.data.ZNS_TEMPLATE_ORDER_PAID,
     result.data.ZNS_TEMPLATE_RENEWAL,
   ];
-  if (result.data.APP_ENV === 'production' && znsTemplates.some(Boolean) && !result.data.ZNS_ACCESS_TOKEN) {
-    throw new EnvError(['ZNS_ACCESS_TOKEN: bắt buộc khi đặt ZNS_TEMPLATE_* ở APP_ENV=production']);
+  if (
+    result.data.APP_ENV === 'production' &&
+    znsTemplates.some(Boolean) &&
+    !result.data.ZNS_ACCESS_TOKEN &&
+    !result.data.ZNS_REFRESH_TOKEN
+  ) {
+    throw new EnvError([
+      'ZNS_ACCESS_TOKEN hoặc ZNS_REFRESH_TOKEN: bắt buộc khi đặt ZNS_TEMPLATE_* ở APP_ENV=production',
+    ]);
+  }
+  if (result.data.ZNS_REFRESH_TOKEN && !result.data.ZALO_APP_ID) {
+    throw new EnvError([
+      'ZALO_APP_ID, ZALO_SECRET_KEY: bắt buộc khi đặt ZNS_REFRESH_TOKEN (để làm mới access token của OA)',
+    ]);
   }
   if (result.data.APP_ENV === 'production' && result.data.PAYMENT_SIMULATOR) {
     throw new EnvError(['PAYMENT_SIMULATOR: không được bật khi APP_ENV=production']);

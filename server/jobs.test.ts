@@ -30,6 +30,7 @@ describe('periodic jobs', () => {
       'exams.tick': 15,
       'video.maintain': 600,
       'privacy.deletions': 600,
+      'messages.zns-token': 600,
     });
     for (const job of periodicJobs(t.services, log)) expect(job.expireInSeconds).toBeGreaterThan(0);
   });
@@ -61,5 +62,22 @@ describe('periodic jobs', () => {
       .where('id', '=', promotion.id)
       .executeTakeFirstOrThrow();
     expect(used.used).toBe(2);
+  });
+
+  it('messages.zns-token renews the Zalo OA token when less than an hour is left', async () => {
+    const zns = await createTestContext({ env: { ZNS_TEMPLATE_OTP: '246810:otp' } });
+    try {
+      const job = periodicJobs(zns.services, log).find((item) => item.name === 'messages.zns-token')!;
+      await job.run(new Date());
+      const seeded = await zns.db.selectFrom('zns_tokens').selectAll().executeTakeFirstOrThrow();
+      expect(seeded.refreshed_at).toBeNull();
+      // 24 h 30 min later (30 minutes left of the simulator's 25-hour token): renewed.
+      await job.run(new Date(Date.now() + 24.5 * 3600 * 1000));
+      const renewed = await zns.db.selectFrom('zns_tokens').selectAll().executeTakeFirstOrThrow();
+      expect(renewed.refreshed_at).not.toBeNull();
+      expect(renewed.refresh_token).not.toBe(seeded.refresh_token);
+    } finally {
+      await zns.close();
+    }
   });
 });

@@ -97,6 +97,18 @@ export function periodicJobs(services: Services, log: JobsLog): Periodic[] {
         if (report.closed + report.reminded + report.certified > 0) log.info({ report }, 'exam runner tick');
       },
     },
+    // The Zalo OA access token of ZNS lives 25 hours: renewed when less than an hour is left, its
+    // single-use refresh token claimed by one instance (decision 0023). A failed renewal fails the run
+    // (messages go by SMS meanwhile) so it shows on the studio's jobs page.
+    {
+      name: 'messages.zns-token',
+      everySeconds: 10 * 60,
+      expireInSeconds: 2 * 60,
+      run: async (now) => {
+        const result = await services.messaging.refreshZnsToken(now);
+        if (result === 'refreshed') log.info({}, 'ZNS access token refreshed');
+      },
+    },
     // Account deletions whose waiting period is over: personal fields erased, orders and invoices
     // kept (decision 0024). Each request is claimed by a conditional update.
     {

@@ -14,6 +14,7 @@ export const QUEUE_LABELS: Record<string, string> = {
   'broadcasts.send': 'Gửi thông báo hàng loạt (theo lô)',
   'messages.otp': 'Gửi mã xác thực, liên kết đặt lại mật khẩu (ưu tiên)',
   'messages.send': 'Gửi email và SMS',
+  'messages.zns-token': 'Làm mới access token Zalo OA (ZNS) trước khi hết hạn',
   'push.send': 'Gửi thông báo đẩy đến trình duyệt',
   'push.retry': 'Gửi lại thông báo đẩy chưa đến',
   'video.transcode': 'Chuyển mã video bài học',

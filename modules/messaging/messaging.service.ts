@@ -12,10 +12,12 @@ import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { JobPolicy, JobQueue } from '../jobs/index.ts';
 import { createTransport, type MessagingConfig, type TransportName } from './messaging.transport.ts';
-import { createZnsDriver, templateData, type ZnsConfig, type ZnsKind } from './zns.ts';
+import { createZnsChannel, templateData, type ZnsConfig, type ZnsKind } from './zns.ts';
+import type { ZnsTokenStatus } from './zns-token.ts';
 
 export type { MessagingConfig } from './messaging.transport.ts';
 export { readZnsConfig, type ZnsConfig, type ZnsKind } from './zns.ts';
+export type { ZnsTokenStatus } from './zns-token.ts';
 
 export interface OutgoingEmail {
   to: string;
@@ -65,7 +67,8 @@ export type MessagingService = ReturnType<typeof createMessagingService>;
 
 export function createMessagingService(db: Kysely<Database>, config: MessagingOptions, jobs: JobQueue) {
   const transport = createTransport(config);
-  const zns = createZnsDriver(config.zns);
+  const channel = createZnsChannel(db, config.zns);
+  const zns = channel?.driver ?? null;
   const znsTemplates = config.zns?.templates ?? {};
   const policies = {
     urgent: { ...POLICIES.urgent, ...config.policies?.urgent },
@@ -202,6 +205,19 @@ export function createMessagingService(db: Kysely<Database>, config: MessagingOp
           await deliver(Number(job.data.id), policy.expireInSeconds);
         });
       }
+    },
+
+    /**
+     * The periodic job (server/jobs.ts): renews the Official Account's access token when less than an
+     * hour is left. Throws when the renewal fails (the job shows as failing; messages go by SMS).
+     */
+    async refreshZnsToken(now = new Date()): Promise<'refreshed' | 'fresh' | 'not renewable' | 'off'> {
+      return channel ? channel.tokens.refreshIfDue(now) : 'off';
+    },
+
+    /** The ZNS token's expiry and last refresh (never the token); null when ZNS is off. */
+    znsTokenStatus(): Promise<ZnsTokenStatus> | null {
+      return channel ? channel.tokens.status() : null;
     },
 
     /** One delivery attempt of outbox row `id`, as the job runs it (tests, the bench). */

@@ -24,7 +24,28 @@ export interface OutboxMessagesTable {
   error: string | null;
 }
 
+/** The Official Account's ZNS tokens: one row (id 1), refreshed by a claim on the refresh token. */
+export interface ZnsTokensTable {
+  id: number;
+  access_token: string;
+  /** Null: unknown (the configured token), refreshed at the next run of the job. */
+  access_expires_at: Timestamp | null;
+  /** Single use: each refresh answers a new one. Null: none configured (the token cannot be renewed). */
+  refresh_token: string | null;
+  /** A hash of the configured tokens it was seeded from: new ones in the configuration replace the row. */
+  seed: string;
+  /** The refresh in progress: who claimed the refresh token, and since when (the lease). */
+  claim_id: string | null;
+  claimed_at: Timestamp | null;
+  refreshed_at: Timestamp | null;
+  /** The last failed refresh (cleared by a successful one). */
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 /** Composed into `Database` (db/schema.ts). */
 export interface MessagingTables {
   outbox_messages: OutboxMessagesTable;
+  zns_tokens: ZnsTokensTable;
 }

@@ -18,6 +18,7 @@ export const tableOwners: Record<string, string> = {
   broadcasts: 'notifications',
   // messaging: the outbox of SMS and e-mails.
   outbox_messages: 'messaging',
+  zns_tokens: 'messaging',
   // site: settings, menus, banners, route rules (issue 19 moves the studio's editing here).
   site_settings: 'site',
   navigation_items: 'site',
