@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format/date.ts';
 import type { Throttle } from '../cache/throttle.ts';
-import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { EnrolmentsService } from '../enrolments/index.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { formatActivationCode, isWellFormedActivationCode, normaliseActivationCode } from './activation-code.ts';
 import * as repo from './activation.repository.ts';

@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { describePackageLabel } from '../../lib/format/price-periods.ts';
 import type { CourseService, PurchasablePod } from '../catalog/course.service.ts';
-import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { EnrolmentsService } from '../enrolments/index.ts';
 import * as repo from './cart.repository.ts';
 
 export const MAX_CART_LINES = 20;

@@ -104,3 +104,8 @@ export async function revokeOne(db: Db, id: number, now: string): Promise<boolea
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Every enrolment an order granted ends at `endsAt` (a subscription's access follows its period). */
+export async function setOrderEnd(db: Db, orderId: number, endsAt: string): Promise<void> {
+  await db.updateTable('enrolments').set({ ends_at: endsAt }).where('order_id', '=', orderId).execute();
+}

@@ -107,6 +107,11 @@ export function createEnrolmentsService({ db, course }: { db: Kysely<Database>; 
       });
       return { ...result, already: !enrolled };
     },
+    /**
+     * A subscription's access follows its period: every enrolment its order granted ends at `endsAt`,
+     * written on `executor` (the caller's transaction, with the subscription's own move).
+     */
+    setOrderAccessEnd: (executor: Db, orderId: number, endsAt: string) => repo.setOrderEnd(executor, orderId, endsAt),
     listForUser: (userId: number) => repo.listForUser(db, userId),
     findById: (id: number) => repo.findById(db, id),
 

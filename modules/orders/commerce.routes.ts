@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activationRoutes } from '../activation/activation.routes.ts';
 import { campaignsRoutes } from '../campaigns/campaigns.routes.ts';
 import { cartRoutes } from '../cart/cart.routes.ts';
-import { enrolmentsRoutes } from '../enrolments/enrolments.routes.ts';
+import { enrolmentsRoutes } from '../enrolments/index.ts';
 import { paymentSimulatorRoutes } from '../payments/payment-simulator.routes.ts';
 import { paymentsRoutes } from '../payments/payments.routes.ts';
 import { promotionsRoutes } from '../promotions/promotions.routes.ts';

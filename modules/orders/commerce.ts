@@ -7,7 +7,7 @@ import type { Throttle } from '../cache/throttle.ts';
 import { createCampaignsService, type CampaignsService } from '../campaigns/campaigns.service.ts';
 import { createCartService, type CartService } from '../cart/cart.service.ts';
 import type { CourseService } from '../catalog/course.service.ts';
-import { createEnrolmentsService, type EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import { createEnrolmentsService, type EnrolmentsService } from '../enrolments/index.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { createGatewaySimulator } from '../payments/gateway-simulator.ts';
@@ -87,8 +87,8 @@ export function createCommerceServices(deps: {
   const payments = createPaymentsService({ db, config: paymentsConfig, gateways, lifecycle, settlement, simulator });
   const carrierConfig = readCarrierConfig(env);
   const tell = createSubscriptionNotifier({ config: carrierConfig, notifications, messaging });
-  const subscriptions = createSubscriptionsService({ db, config: carrierConfig, lifecycle, tell });
-  const renewals = createRenewalJob({ db, config: carrierConfig, tell, firstCharges: subscriptions });
+  const subscriptions = createSubscriptionsService({ db, config: carrierConfig, lifecycle, tell, enrolments });
+  const renewals = createRenewalJob({ db, config: carrierConfig, tell, firstCharges: subscriptions, enrolments });
   const carrierSms = createCarrierSms({
     db,
     config: carrierConfig,

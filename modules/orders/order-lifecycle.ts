@@ -10,7 +10,7 @@ import { nowIso } from '../../db/connect.ts';
 import type { Database, EnrolmentSource, OrderRow, OrderStatus } from '../../db/schema.ts';
 import { formatMoney } from '../../lib/format/money.ts';
 import type { CourseService } from '../catalog/course.service.ts';
-import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { EnrolmentsService } from '../enrolments/index.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import type { OrderHooks } from './order-hooks.ts';

@@ -9,7 +9,7 @@ import type { Database, PromotionRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format/date.ts';
 import { formatAmount } from '../../lib/format/money.ts';
-import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { EnrolmentsService } from '../enrolments/index.ts';
 import * as repo from './promotions.repository.ts';
 
 export const PROMOTION_MESSAGES = {

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
-import type { EnrolmentsService } from '../enrolments/enrolments.service.ts';
+import type { EnrolmentsService } from '../enrolments/index.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { Actor, StudioService } from './studio.service.ts';
 

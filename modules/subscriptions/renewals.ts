@@ -20,6 +20,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { CarrierChargeRow, Database, SubscriptionRow } from '../../db/schema.ts';
 import { computeAccessEnd } from '../../lib/format/price-periods.ts';
+import type { EnrolmentsService } from '../enrolments/index.ts';
 import { chargeAndConfirm, settleByQuery, type CarrierConfig, type ChargeResult } from './carrier.ts';
 import type { SubscriptionEvent, SubscriptionNotifier } from './subscription-messages.ts';
 import { factsOf, reminderIntervalDays, type SubscriptionsService } from './subscriptions.service.ts';
@@ -60,8 +61,10 @@ export function createRenewalJob(deps: {
   config: CarrierConfig;
   tell: SubscriptionNotifier;
   firstCharges: Pick<SubscriptionsService, 'settleFirstCharge'>;
+  /** The enrolments' own writes: access that follows the subscription. */
+  enrolments: Pick<EnrolmentsService, 'setOrderAccessEnd'>;
 }) {
-  const { db, config, tell } = deps;
+  const { db, config, tell, enrolments } = deps;
 
   /**
    * Settles the charge and, in the same transaction, moves the subscription; null when another run
@@ -102,7 +105,8 @@ export function createRenewalJob(deps: {
     const periodEnd = readDate(subscription.current_period_end)!;
     const samePeriod = { currentPeriodEnd: periodEnd.toISOString() };
     const enrolmentsEnd = async (trx: Transaction<Database>, at: Date) => {
-      if (subscription.order_id !== null) await repo.setEnrolmentEnd(trx, subscription.order_id, at.toISOString());
+      if (subscription.order_id !== null)
+        await enrolments.setOrderAccessEnd(trx, subscription.order_id, at.toISOString());
     };
 
     if (result.outcome === 'success') {

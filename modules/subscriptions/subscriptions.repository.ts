@@ -258,11 +258,6 @@ export function listCharges(db: Db, subscriptionId: number) {
     .execute();
 }
 
-/** Access follows the subscription: every enrolment its order granted ends at `endsAt`. */
-export async function setEnrolmentEnd(db: Db, orderId: number, endsAt: string) {
-  await db.updateTable('enrolments').set({ ends_at: endsAt }).where('order_id', '=', orderId).execute();
-}
-
 /** Stores an inbound SMS as received; null when this message id was already received (a replay). */
 export async function insertInboundSms(
   db: Db,

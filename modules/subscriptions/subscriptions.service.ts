@@ -13,6 +13,7 @@ import { computeAccessEnd, UNLIMITED_PRICE_PERIOD } from '../../lib/format/price
 import { formatPhone } from '../../lib/phone.ts';
 import * as accountsRepo from '../accounts/accounts.repository.ts';
 import type { CartLine } from '../cart/cart.service.ts';
+import type { EnrolmentsService } from '../enrolments/index.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import * as ordersRepo from '../orders/orders.repository.ts';
 import { chargeAndConfirm, type CarrierConfig, type ChargeResult } from './carrier.ts';
@@ -93,9 +94,11 @@ export function createSubscriptionsService(deps: {
   config: CarrierConfig;
   lifecycle: OrderLifecycle;
   tell: SubscriptionNotifier;
+  /** The enrolments' own writes: access that follows the subscription. */
+  enrolments: Pick<EnrolmentsService, 'setOrderAccessEnd'>;
   clock?: () => Date;
 }) {
-  const { db, config, lifecycle, tell } = deps;
+  const { db, config, lifecycle, tell, enrolments } = deps;
   const clock = deps.clock ?? (() => new Date());
 
   async function hotline() {
@@ -225,7 +228,7 @@ export function createSubscriptionsService(deps: {
     const end = subscription ? computeAccessEnd(start, subscription.cycle)! : start;
     const moved = await claim(async (trx) => {
       if (!subscription) return false;
-      if (order) await repo.setEnrolmentEnd(trx, order.id, end.toISOString());
+      if (order) await enrolments.setOrderAccessEnd(trx, order.id, end.toISOString());
       return repo.moveSubscription(trx, subscription.id, ['pending'], {
         status: 'active',
         order_id: order?.id ?? subscription.order_id,
@@ -332,7 +335,7 @@ export function createSubscriptionsService(deps: {
     });
     if (!moved) throw new AppError('CONFLICT', 'Gói cước đang được xử lý, vui lòng thử lại sau ít phút.');
     if (subscription.order_id !== null && subscription.status === 'active') {
-      await repo.setEnrolmentEnd(db, subscription.order_id, accessEnd.toISOString());
+      await enrolments.setOrderAccessEnd(db, subscription.order_id, accessEnd.toISOString());
     }
     const pod = await repo.findCarrierPod(db, { podId: subscription.pod_id });
     if (pod?.sms_code) {
