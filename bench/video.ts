@@ -20,6 +20,7 @@ import { createCourse, createLesson } from '../tests/factories/catalog.ts';
 import { judge, type Check, type Report, type ReportBenchmark, type Settings } from './lib/bench.ts';
 import { childrenCpuSeconds, machineLoad, ownCpuSeconds } from './lib/cpu.ts';
 import { median } from './lib/measure.ts';
+import { setLessonDuration } from '../modules/catalog/index.ts';
 
 const CLIP_SECONDS = 60;
 const TARGET = 0.95;
@@ -72,6 +73,7 @@ export const videoBenchmark: ReportBenchmark = {
         secret: 'bench-secret',
         tools,
         urlTtlSeconds: 3600,
+        setLessonDuration,
         maxAttempts: 1,
       });
       const worker = video.createWorker();

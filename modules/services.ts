@@ -31,6 +31,7 @@ import { createLearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices } from './learning/extras.ts';
 import { createOfflineServices } from './offline/index.ts';
 import { createVideoService } from './video/video.service.ts';
+import { setLessonDuration } from './catalog/index.ts';
 import { type Actor, createStudioService } from './studio/studio.service.ts';
 import { createDashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService } from './studio/courses.service.ts';
@@ -161,6 +162,7 @@ export function createServices({
     ...(logger ? { log: logger } : {}),
     // A ready video sets its lesson's duration: the cached curriculum and course totals change.
     onReady: () => cache.invalidate('catalog:'),
+    setLessonDuration,
     jobs: () => jobServices.jobs,
   });
   // A passed quiz completes its lesson; a completed course gets its certificate (after the progress write).

@@ -15,6 +15,7 @@ import { checkTools } from '../modules/video/ffmpeg.ts';
 import { createVideoService, type CaptionInput } from '../modules/video/video.service.ts';
 import { resolveSessionSecret } from '../server/secrets.ts';
 import { explainMissingTables, runCli, UsageError } from './cli.ts';
+import { setLessonDuration } from '../modules/catalog/index.ts';
 
 const USAGE = 'Cách dùng: npm run media:ingest -- <tệp video> --lesson <id> [--captions vi:phu-de.vtt] [--wait]';
 
@@ -62,6 +63,7 @@ await runCli(USAGE, readOptions, async (options, { env, database }) => {
     secret,
     tools,
     urlTtlSeconds: env.VIDEO_URL_TTL_SECONDS,
+    setLessonDuration,
     maxAttempts: env.VIDEO_MAX_ATTEMPTS,
   });
   await video.registerJobs({ work: false });

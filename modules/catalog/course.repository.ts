@@ -276,3 +276,14 @@ export function findPurchasablePods(db: Db, podIds: number[]) {
 }
 
 export type PurchasablePod = Awaited<ReturnType<typeof findPurchasablePods>>[number];
+
+/** A lesson's duration as its video measured it, and its course's totals, on `db` (the caller's transaction). */
+export async function setLessonDuration(db: Db, lessonId: number, seconds: number, at: string): Promise<void> {
+  const lesson = await db
+    .updateTable('lessons')
+    .set({ duration_seconds: seconds, updated_at: at })
+    .where('id', '=', lessonId)
+    .returning('course_id')
+    .executeTakeFirst();
+  if (lesson) await refreshLessonTotals(db, lesson.course_id);
+}

@@ -217,15 +217,6 @@ export async function releaseJob(db: Db, assetId: number, workerId: string, at: 
     .execute();
 }
 
-export function setLessonDuration(db: Db, lessonId: number, seconds: number, at: string) {
-  return db
-    .updateTable('lessons')
-    .set({ duration_seconds: seconds, updated_at: at })
-    .where('id', '=', lessonId)
-    .returning('course_id')
-    .executeTakeFirst();
-}
-
 export function findLesson(db: Db, lessonId: number) {
   return db.selectFrom('lessons').select(['id', 'content_type']).where('id', '=', lessonId).executeTakeFirst();
 }

@@ -17,7 +17,13 @@ import { checkTools, type FfmpegTools } from './ffmpeg.ts';
 import { createRungSizer } from './offline-rungs.ts';
 import { contentTypeOf, createUrlSigner, isServableFile, rewritePlaylist } from './signing.ts';
 import * as repo from './video.repository.ts';
-import { assetKey, createVideoWorker, type VideoWorkerDeps, type WorkerLogger } from './video.worker.ts';
+import {
+  assetKey,
+  createVideoWorker,
+  type LessonDurationWriter,
+  type VideoWorkerDeps,
+  type WorkerLogger,
+} from './video.worker.ts';
 
 export interface VideoPlayback {
   status: 'none' | 'queued' | 'processing' | 'ready' | 'failed';
@@ -55,6 +61,8 @@ export interface VideoServiceDeps {
   log?: WorkerLogger;
   /** Called when an asset becomes ready (the catalog cache drops the course's durations). */
   onReady?: () => void;
+  /** The catalog's write of a ready video's duration into its lesson (and the course's totals). */
+  setLessonDuration: LessonDurationWriter;
   now?: () => Date;
   /** The job queue (given late: the composition root creates it after this service). */
   jobs?: () => Pick<JobQueue, 'define' | 'send' | 'work'>;
@@ -91,6 +99,7 @@ export function createVideoService(deps: VideoServiceDeps) {
       db,
       storage,
       tools: deps.tools,
+      setLessonDuration: deps.setLessonDuration,
       log,
       maxAttempts: deps.maxAttempts,
       signal: stopping.signal,

@@ -15,6 +15,7 @@ import { buildTestClipArgs, runTool } from './ffmpeg.ts';
 import { createUrlSigner } from './signing.ts';
 import { claimNextJob } from './video.repository.ts';
 import { createVideoService, type VideoPlayback } from './video.service.ts';
+import { setLessonDuration } from '../catalog/index.ts';
 
 let t: TestContext;
 let clip: string;
@@ -308,6 +309,7 @@ describe('the video.transcode job', () => {
       secret: 'khai-tri-test',
       tools: { ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' },
       urlTtlSeconds: 600,
+      setLessonDuration,
       maxAttempts: 1,
       log,
       jobs: () => t.services.jobs,

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, VideoAssetRow } from '../../db/schema.ts';
-import { refreshLessonTotals } from '../catalog/course.repository.ts';
+import type { Db } from '../../kernel/db/index.ts';
 import type { ObjectStorage } from '../media/storage.ts';
 import {
   buildHlsArgs,
@@ -45,6 +45,8 @@ export interface VideoWorkerDeps {
   storage: ObjectStorage;
   tools: FfmpegTools;
   log: WorkerLogger;
+  /** The catalog's write of a lesson's measured duration (and its course's totals), in the worker's transaction. */
+  setLessonDuration: LessonDurationWriter;
   /** The clock (tests move it to pass a backoff or a lease). */
   now?: () => Date;
   /** Tries per asset before it is failed for good. */
@@ -75,6 +77,8 @@ export class TranscodeFailed extends Error {
 }
 
 const PROGRESS_WRITE_MS = 1_000;
+
+export type LessonDurationWriter = (db: Db, lessonId: number, seconds: number, at: string) => Promise<void>;
 
 export function createVideoWorker(deps: VideoWorkerDeps) {
   const { db, storage, tools, log } = deps;
@@ -142,8 +146,7 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
     return db.transaction().execute(async (trx) => {
       const at = iso();
       if (!(await repo.markReady(trx, asset.id, workerId, facts, at))) return false;
-      const lesson = await repo.setLessonDuration(trx, asset.lesson_id, facts.durationSeconds, at);
-      if (lesson) await refreshLessonTotals(trx, lesson.course_id);
+      await deps.setLessonDuration(trx, asset.lesson_id, facts.durationSeconds, at);
       return true;
     });
   }
