@@ -25,10 +25,10 @@ import { createMessagingService, readZnsConfig } from './messaging/messaging.ser
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createObjectStorage } from './media/storage.ts';
 import { createMediaService } from './media/media.service.ts';
-import { createCommerceServices } from './orders/commerce.ts';
+import { createCommerceServices } from './services.commerce.ts';
 import { createLessonAccess } from './learning/lesson-access.ts';
 import { createLearningService } from './learning/learning.service.ts';
-import { createLearningExtrasServices } from './learning/extras.ts';
+import { createLearningExtrasServices } from './services.learning.ts';
 import { createOfflineServices } from './offline/index.ts';
 import { createVideoService } from './video/video.service.ts';
 import { setLessonDuration } from './catalog/index.ts';

@@ -1,15 +1,15 @@
 /** The learning extras wired together: quizzes, notes and discussion, reviews, certificates. */
 import type { Kysely } from 'kysely';
-import type { Env } from '../../config/env.ts';
-import type { Database } from '../../db/schema.ts';
-import type { Throttle } from '../cache/throttle.ts';
-import type { CourseService } from '../catalog/course.service.ts';
-import { createCertificatesService, type CertificatesService } from '../certificates/certificates.service.ts';
-import { createDiscussionService, type DiscussionService } from '../discussion/discussion.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { createQuizzesService, type QuizzesService } from '../quizzes/quizzes.service.ts';
-import { createReviewsService, type ReviewsService } from '../reviews/reviews.service.ts';
-import type { LessonAccessService } from './lesson-access.ts';
+import type { Env } from '../config/env.ts';
+import type { Database } from '../db/schema.ts';
+import type { Throttle } from './cache/throttle.ts';
+import type { CourseService } from './catalog/course.service.ts';
+import { createCertificatesService, type CertificatesService } from './certificates/certificates.service.ts';
+import { createDiscussionService, type DiscussionService } from './discussion/discussion.service.ts';
+import type { NotificationsService } from './notifications/notifications.service.ts';
+import { createQuizzesService, type QuizzesService } from './quizzes/quizzes.service.ts';
+import { createReviewsService, type ReviewsService } from './reviews/reviews.service.ts';
+import type { LessonAccessService } from './learning/lesson-access.ts';
 
 export interface LearningExtrasServices {
   quizzes: QuizzesService;
