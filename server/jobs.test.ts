@@ -30,6 +30,7 @@ describe('periodic jobs', () => {
       'exams.tick': 15,
       'video.maintain': 600,
       'privacy.deletions': 600,
+      'transfers.reconcile': 900,
     });
     for (const job of periodicJobs(t.services, log)) expect(job.expireInSeconds).toBeGreaterThan(0);
   });
