@@ -140,6 +140,7 @@ export default function StudioTransfers({ loaderData, actionData }: Route.Compon
                   ) : null}
                   {credit.excess > 0 ? ` · thừa ${formatAmount(credit.excess)} cần hoàn` : ''}
                   {credit.matched_by ? ` · gán bởi ${credit.matched_by}` : ''}
+                  {credit.source !== 'webhook' ? ` · ${credit.source_label.toLowerCase()}` : ''}
                 </p>
                 {credit.state === 'unmatched' && canMatch ? (
                   <Form method="post" className="flex flex-wrap items-end gap-2">
