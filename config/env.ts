@@ -263,6 +263,9 @@ const envSchema = z
     VIETQR_BANK_NAME: z.string().min(2).max(70).optional(),
     /** HMAC-SHA256 key of the bank-notification webhook (hex signature in x-bank-signature). */
     BANK_WEBHOOK_SECRET: z.string().min(16, 'cần ít nhất 16 ký tự').optional(),
+    /** Reconciliation against the bank statement: the job's period, and the window each run reads back. */
+    BANK_STATEMENT_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    BANK_STATEMENT_WINDOW_MINUTES: z.coerce.number().int().min(15).max(10_080).default(1440),
     // Web Push (VAPID). Required in production; elsewhere a key pair is generated once and kept in DATA_DIR.
     VAPID_PUBLIC_KEY: z
       .string()

@@ -4,8 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaidCourse, createPromotion } from '../tests/factories/commerce.ts';
+import { nextClientAddress } from '../tests/helpers/auth.ts';
 import { createShopper } from '../tests/helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
+import { transferOrder } from '../tests/helpers/transfers.ts';
 import { periodicJobs } from './jobs.ts';
 
 let t: TestContext;
@@ -31,6 +33,7 @@ describe('periodic jobs', () => {
       'video.maintain': 600,
       'privacy.deletions': 600,
       'messages.zns-token': 600,
+      'transfers.reconcile': 900,
     });
     for (const job of periodicJobs(t.services, log)) expect(job.expireInSeconds).toBeGreaterThan(0);
   });
@@ -79,5 +82,26 @@ describe('periodic jobs', () => {
     } finally {
       await zns.close();
     }
+  });
+
+  it('transfers.reconcile finds a transfer whose notification was dropped and completes its order once', async () => {
+    const order = await transferOrder(t);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/__sim/pay/chuyen-khoan',
+      headers: { accept: 'application/json' },
+      payload: { code: order.code, amount: 350_000, drop_notification: true },
+      remoteAddress: nextClientAddress(),
+    });
+    expect(sent.json().data.results).toEqual([]);
+    expect((await order.details()).status).toBe('pending');
+
+    const reconcile = periodicJobs(t.services, log).find((job) => job.name === 'transfers.reconcile')!;
+    const now = new Date();
+    await Promise.all([reconcile.run(now), reconcile.run(now)]);
+    expect((await order.details()).status).toBe('completed');
+    expect(await order.credits()).toEqual([expect.objectContaining({ state: 'matched', source: 'statement' })]);
+    expect(await order.enrolments()).toBe(1);
+    expect(await order.notices('order_paid')).toBe(1);
   });
 });

@@ -18,7 +18,23 @@ interface Periodic {
 }
 
 export function periodicJobs(services: Services, log: JobsLog): Periodic[] {
+  const statement = services.transfers?.reconciliation;
   return [
+    // Bank transfers: the credits the bank's statement lists for the last window that no notification
+    // brought are recorded and matched like a notified one (decision 0018). Only with a statement driver.
+    ...(statement?.automatic
+      ? [
+          {
+            name: 'transfers.reconcile',
+            everySeconds: statement.everyMinutes * 60,
+            expireInSeconds: 10 * 60,
+            run: async (now: Date) => {
+              const report = await statement.run('job', now);
+              if (report.recorded > 0) log.info({ report }, 'bank statement reconciled');
+            },
+          },
+        ]
+      : []),
     // Unpaid orders expire after ORDER_EXPIRY_MINUTES.
     {
       name: 'orders.expire',

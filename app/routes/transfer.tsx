@@ -129,11 +129,13 @@ function Detail(props: { id: string; label: string; value: string; copy?: string
 function Simulator(props: { code: string; missing: number; onSent: () => void }) {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [dropped, setDropped] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSending(true);
     setFailure(null);
     const form = new FormData(event.currentTarget);
+    setDropped(form.has('drop_notification'));
     try {
       const response = await fetch(event.currentTarget.action, {
         method: 'POST',
@@ -143,6 +145,7 @@ function Simulator(props: { code: string; missing: number; onSent: () => void })
       if (!response.ok) {
         const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
         setFailure(answer?.error?.message ?? 'Không gửi được giao dịch mô phỏng.');
+        setDropped(false);
       }
       props.onSent();
     } catch {
@@ -183,6 +186,18 @@ function Simulator(props: { code: string; missing: number; onSent: () => void })
           {sending ? 'Đang gửi…' : 'Chuyển khoản'}
         </button>
       </div>
+      <label className="mt-3 flex min-h-6 items-start gap-2 text-sm">
+        <input type="checkbox" name="drop_notification" className="mt-0.5 size-5 shrink-0" />
+        <span>
+          Không gửi thông báo báo có (giả lập thông báo bị thất lạc: chỉ đối soát sao kê mới tìm ra giao dịch này)
+        </span>
+      </label>
+      {dropped && !sending && !failure ? (
+        <p className="mt-2 text-sm text-slate-800" role="status">
+          Đã chuyển nhưng ngân hàng không báo. Đơn sẽ được xác nhận ở lần đối soát sao kê tới, hoặc khi quản trị viên
+          bấm “Đối soát ngay” trong Studio → Chuyển khoản.
+        </p>
+      ) : null}
       {failure ? (
         <p className="mt-2 text-sm text-red-700" role="alert">
           {failure}

@@ -43,6 +43,7 @@ import * as zalo from './2026-11-26T0740-zalo.ts';
 import * as certificateRevocations from './2026-11-26T0850-certificate-revocations.ts';
 import * as personalData from './2026-11-26T0900-personal-data.ts';
 import * as znsToken from './2026-11-26T2140-zns-token.ts';
+import * as bankStatementRuns from './2026-11-26T2150-bank-statement-runs.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0850-certificate-revocations': certificateRevocations,
   '2026-11-26T0900-personal-data': personalData,
   '2026-11-26T2140-zns-token': znsToken,
+  '2026-11-26T2150-bank-statement-runs': bankStatementRuns,
 };
 
 export const migrationProvider: MigrationProvider = {

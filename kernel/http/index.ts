@@ -1,7 +1,7 @@
 /** The HTTP kernel: answer envelopes, paged lists, CSV downloads and form fields, shared by every module. */
 export { envelope } from './envelope.ts';
 export { listEnvelope, listMeta, listOf, pageMeta, pageQuery, publicPageQuery } from './lists.ts';
-export { sendCsv, toCsv } from './csv.ts';
+export { parseCsv, sendCsv, toCsv, type CsvRow } from './csv.ts';
 export { adminSecurity, guardAdminRoutes } from './admin.ts';
 export {
   address,

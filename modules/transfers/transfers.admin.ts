@@ -1,7 +1,9 @@
 /**
  * The studio's operations on bank transfers: the credits that need a person (unmatched, under-paid,
- * over-paid, to refund, stuck while being matched) or all of them, and matching an unmatched credit
- * to an order by hand (audited as `transfer.match`). `Actor` is the studio's, passed on to the audit log.
+ * over-paid, to refund, stuck while being matched) or all of them, matching an unmatched credit
+ * to an order by hand (audited as `transfer.match`), and reconciliation against the bank statement:
+ * the latest runs, a run now (`transfer.reconcile`) and an uploaded statement file
+ * (`transfer.import`). `Actor` is the studio's, passed on to the audit log.
  */
 import type { Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';
@@ -9,7 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuditLog } from '../../kernel/auth/index.ts';
 import * as repo from './transfers.repository.ts';
 import type { TransfersService } from './transfers.service.ts';
-import type { BankCreditRow, BankCreditState } from './transfers.table.ts';
+import type { BankCreditRow, BankCreditSource, BankCreditState, BankStatementRunRow } from './transfers.table.ts';
 
 export const CREDIT_STATE_LABELS: Record<BankCreditState, string> = {
   received: 'Đang đối chiếu',
@@ -18,6 +20,18 @@ export const CREDIT_STATE_LABELS: Record<BankCreditState, string> = {
   overpaid: 'Chuyển thừa (cần hoàn phần thừa)',
   refund_queued: 'Chờ hoàn tiền',
   unmatched: 'Chưa khớp đơn',
+};
+
+export const CREDIT_SOURCE_LABELS: Record<BankCreditSource, string> = {
+  webhook: 'Ngân hàng báo có',
+  statement: 'Tìm thấy khi đối soát sao kê',
+  import: 'Từ tệp sao kê tải lên',
+};
+
+export const RUN_KIND_LABELS: Record<BankStatementRunRow['kind'], string> = {
+  job: 'Tự động',
+  manual: 'Đối soát ngay',
+  import: 'Tệp sao kê',
 };
 
 /** The credits a person must look at. */
@@ -47,7 +61,62 @@ export function createTransfersAdmin<Actor>(deps: {
       excess: row.excess,
       order_code: row.order_code,
       matched_by: row.matched_by,
+      source: row.source,
+      source_label: CREDIT_SOURCE_LABELS[row.source],
     };
+  }
+
+  function runView(row: BankStatementRunRow) {
+    const time = (value: Date | string | null) => (value === null ? null : readDate(value).toISOString());
+    return {
+      id: row.id,
+      kind: row.kind,
+      kind_label: RUN_KIND_LABELS[row.kind],
+      window_from: time(row.window_from)!,
+      window_to: time(row.window_to)!,
+      file_name: row.file_name,
+      listed: row.listed,
+      recorded: row.recorded,
+      known: row.known,
+      unmatched: row.unmatched,
+      error: row.error,
+      started_by: row.started_by,
+      created_at: time(row.created_at)!,
+      finished_at: time(row.finished_at),
+    };
+  }
+
+  const statement = deps.transfers.reconciliation;
+
+  /** The latest runs, and whether a driver reads the statement (else only files reconcile). */
+  async function runs(limit = 10) {
+    return {
+      automatic: statement.automatic,
+      every_minutes: statement.everyMinutes,
+      window_minutes: statement.windowMinutes,
+      items: (await statement.recentRuns(limit)).map(runView),
+    };
+  }
+
+  const latestRun = async (id: number) => runView((await repo.findRun(db, id))!);
+
+  /** "Đối soát ngay": the statement's last window, now. */
+  async function reconcileNow(actor: Actor) {
+    const report = await statement.run('manual', new Date(), deps.nameOf(actor));
+    await deps.audit(actor, 'transfer.reconcile', { type: 'bank_statement_run', id: report.id }, { ...report });
+    return latestRun(report.id);
+  }
+
+  /** A statement file: nothing is written when any line is wrong. */
+  async function importStatement(actor: Actor, fileName: string | null, csv: string) {
+    const report = await statement.importFile(csv, fileName, deps.nameOf(actor));
+    await deps.audit(
+      actor,
+      'transfer.import',
+      { type: 'bank_statement_run', id: report.id },
+      { file_name: fileName, ...report },
+    );
+    return { ...(await latestRun(report.id)), debits: report.debits };
   }
 
   async function list(query: { page: number; limit: number; view: 'can-xu-ly' | 'tat-ca' }) {
@@ -73,5 +142,5 @@ export function createTransfersAdmin<Actor>(deps: {
     return toView(credit);
   }
 
-  return { list, match };
+  return { list, match, runs, reconcileNow, importStatement };
 }

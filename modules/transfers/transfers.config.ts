@@ -22,6 +22,9 @@ export interface TransfersConfig {
   publicUrl: string;
   /** "Mô phỏng chuyển khoản" on the payment page and its route (PAYMENT_SIMULATOR, never in production). */
   simulator: boolean;
+  /** Reconciliation against the bank statement: how often the job runs, and how far back each run reads. */
+  statementEveryMinutes: number;
+  statementWindowMinutes: number;
 }
 
 export function readTransfersConfig(env: Env): TransfersConfig | null {
@@ -39,5 +42,7 @@ export function readTransfersConfig(env: Env): TransfersConfig | null {
     webhookSecret,
     publicUrl: env.PUBLIC_URL,
     simulator: env.PAYMENT_SIMULATOR,
+    statementEveryMinutes: env.BANK_STATEMENT_EVERY_MINUTES,
+    statementWindowMinutes: env.BANK_STATEMENT_WINDOW_MINUTES,
   };
 }

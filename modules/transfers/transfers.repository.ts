@@ -1,6 +1,6 @@
-/** Queries on bank_credits, the transfers module's own table. */
+/** Queries on bank_credits and bank_statement_runs, the transfers module's own tables. */
 import type { Db } from '../../kernel/db/index.ts';
-import type { BankCreditState } from './transfers.table.ts';
+import type { BankCreditSource, BankCreditState, StatementRunKind } from './transfers.table.ts';
 
 export interface NewCredit {
   transactionId: string;
@@ -10,6 +10,7 @@ export interface NewCredit {
   sender: string | null;
   payload: string;
   bookedAt: string;
+  source: BankCreditSource;
   now: string;
 }
 
@@ -25,6 +26,7 @@ export async function insertCredit(db: Db, credit: NewCredit): Promise<number | 
       sender: credit.sender,
       payload: credit.payload,
       booked_at: credit.bookedAt,
+      source: credit.source,
       created_at: credit.now,
       updated_at: credit.now,
     })
@@ -87,4 +89,66 @@ export async function countCredits(db: Db, states: BankCreditState[] | null): Pr
   let query = db.selectFrom('bank_credits').select((eb) => eb.fn.countAll<number>().as('n'));
   if (states) query = query.where('state', 'in', states);
   return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** Which of these bank transaction ids are recorded already. */
+export async function knownTransactionIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('bank_credits')
+      .select('transaction_id')
+      .where('transaction_id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) known.add(row.transaction_id);
+  }
+  return known;
+}
+
+export async function insertRun(
+  db: Db,
+  run: {
+    kind: StatementRunKind;
+    from: string;
+    to: string;
+    fileName: string | null;
+    startedBy: string | null;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('bank_statement_runs')
+    .values({
+      kind: run.kind,
+      window_from: run.from,
+      window_to: run.to,
+      file_name: run.fileName,
+      started_by: run.startedBy,
+      created_at: run.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function finishRun(
+  db: Db,
+  id: number,
+  counts: { listed: number; recorded: number; known: number; unmatched: number; error: string | null },
+  now: string,
+) {
+  return db
+    .updateTable('bank_statement_runs')
+    .set({ ...counts, finished_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findRun(db: Db, id: number) {
+  return db.selectFrom('bank_statement_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The latest reconciliation runs, newest first. */
+export function listRuns(db: Db, limit: number) {
+  return db.selectFrom('bank_statement_runs').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }

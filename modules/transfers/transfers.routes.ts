@@ -85,17 +85,23 @@ export const transfersRoutes: FastifyPluginAsyncZod<{ simulator: boolean }> = as
   );
 
   if (!options.simulator) return;
-  // The simulated bank: signs a credit notification like the real notifier and sends it to the webhook.
+  // The simulated bank: signs a credit notification like the real notifier and sends it to the webhook
+  // — or, with `drop_notification`, sends none (only the statement reconciliation will find it).
   app.post(SIMULATOR_PATH, { schema: { hide: true, body: simulateInput } }, async (request, reply) => {
-    const { code, amount } = request.body;
-    const notice = transfersOf(request).simulatedNotification(code, amount);
+    const { code, amount, drop_notification: dropped } = request.body;
+    const { credit, notice } = transfersOf(request).simulateTransfer(code, amount, !dropped);
+    const wantsJson = request.headers.accept?.includes('application/json');
+    if (!notice) {
+      if (!wantsJson) return reply.redirect(transferPage(code), 303);
+      return { data: { results: [], dropped: { transaction_id: credit.transactionId } } };
+    }
     const answer = await (app as unknown as FastifyInstance).inject({
       method: 'POST',
       url: WEBHOOK_PATH,
       headers: { 'content-type': 'application/json', [notice.header]: notice.signature },
       payload: notice.rawBody,
     });
-    if (!request.headers.accept?.includes('application/json')) return reply.redirect(transferPage(code), 303);
+    if (!wantsJson) return reply.redirect(transferPage(code), 303);
     return reply.status(answer.statusCode).type('application/json').send(answer.body);
   });
 };

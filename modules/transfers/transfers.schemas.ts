@@ -1,4 +1,4 @@
-/** Schemas of the transfer routes: the bank's webhook, the learner's status, the studio's list and match. */
+/** Schemas of the transfer routes: the bank's webhook, the learner's status, the studio's list, match and reconciliation. */
 import { z } from 'zod';
 
 export const webhookBody = z.object({
@@ -46,6 +46,11 @@ export const simulateInput = z.object({
     .int('Số tiền phải là số nguyên.')
     .positive('Số tiền phải lớn hơn 0.')
     .max(499_999_999, 'Số tiền quá lớn.'),
+  /** A transfer whose notification the simulated bank drops (a checkbox: "on"). */
+  drop_notification: z
+    .union([z.boolean(), z.enum(['on', '1', 'true'])])
+    .optional()
+    .transform((value) => value !== undefined && value !== false),
 });
 
 export const creditSchema = z.object({
@@ -60,6 +65,8 @@ export const creditSchema = z.object({
   excess: z.number().int(),
   order_code: z.string().nullable(),
   matched_by: z.string().nullable(),
+  source: z.enum(['webhook', 'statement', 'import']),
+  source_label: z.string(),
 });
 
 export const creditsQuery = z.object({
@@ -69,3 +76,38 @@ export const creditsQuery = z.object({
 });
 
 export const matchInput = z.object({ order_code: orderCode });
+
+export const runSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['job', 'manual', 'import']),
+  kind_label: z.string(),
+  window_from: z.string(),
+  window_to: z.string(),
+  file_name: z.string().nullable(),
+  listed: z.number().int(),
+  recorded: z.number().int(),
+  known: z.number().int(),
+  unmatched: z.number().int(),
+  error: z.string().nullable(),
+  started_by: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+export const runsSchema = z.object({
+  automatic: z.boolean(),
+  every_minutes: z.number().int(),
+  window_minutes: z.number().int(),
+  items: z.array(runSchema),
+});
+
+/** A statement file (CSV, UTF-8) as text: Mã giao dịch, Thời gian, Số tiền, Nội dung. */
+export const statementInput = z.object({
+  file_name: z.string().trim().max(200).optional(),
+  csv: z
+    .string({ error: 'Thiếu nội dung tệp sao kê.' })
+    .min(1, 'Tệp sao kê trống.')
+    .max(2_000_000, 'Tệp sao kê quá lớn (tối đa 2 MB).'),
+});
+
+export const importAnswer = runSchema.extend({ debits: z.number().int() });

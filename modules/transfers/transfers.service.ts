@@ -5,19 +5,21 @@
  * order reach its amount, confirms the transfer attempt through the payments module — the same
  * late-payment rule as a gateway's IPN (decision 0007): the order completes, or the payment joins
  * the refund queue when the order can no longer be fulfilled. Under-paid credits wait for the rest;
- * over-payment is flagged for refund; a credit without an order waits in the studio.
+ * over-payment is flagged for refund; a credit without an order waits in the studio. Credits the
+ * bank's statement lists go through the same `receive` (statement-reconciliation.ts).
  */
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, OrderRow, PaymentRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { encodeVietQr, orderCodesInNote, transferNote } from '../../lib/vietqr/payload.ts';
 import { qrSvg } from '../../lib/vietqr/qr-image.ts';
-import { hmacDriver, type IncomingCredit, type WebhookBody } from './bank-notifications.ts';
+import { hmacDriver, type IncomingCredit } from './bank-notifications.ts';
+import { createSimulatedBank, type StatementSource } from './bank-statement.ts';
+import { createStatementReconciliation } from './statement-reconciliation.ts';
 import type { TransfersConfig } from './transfers.config.ts';
 import * as repo from './transfers.repository.ts';
-import type { BankCreditRow, BankCreditState } from './transfers.table.ts';
+import type { BankCreditRow, BankCreditSource, BankCreditState } from './transfers.table.ts';
 
 /** What the payments module offers transfers (modules/payments/payments.service.ts). */
 export interface TransferPayments {
@@ -42,9 +44,12 @@ export function createTransfersService(deps: {
   config: TransfersConfig;
   payments: TransferPayments;
   orders: TransferOrders;
+  /** The bank's statement driver; without it, the simulated bank's outside production (else files only). */
+  statement?: StatementSource;
 }) {
   const { db, config, payments } = deps;
   const driver = hmacDriver(config.webhookSecret);
+  const bank = config.simulator ? createSimulatedBank(config.account, driver) : null;
 
   /**
    * Gives the credits of a settled attempt their states, oldest first: those that make up the
@@ -95,14 +100,18 @@ export function createTransfersService(deps: {
     await settleCredits(payment, refunding ? 'refund_queued' : 'matched');
   }
 
-  /** One notified credit: recorded once; matched to the order its note names, else left for the studio. */
-  async function receive(credit: IncomingCredit, payload: string) {
+  /**
+   * One credit, notified or listed by the statement: recorded once; matched to the order its note
+   * names, else left for the studio.
+   */
+  async function receive(credit: IncomingCredit, payload: string, source: BankCreditSource = 'webhook') {
     const now = nowIso();
     const id = await repo.insertCredit(db, {
       ...credit,
       note: credit.note.slice(0, 500),
       bookedAt: credit.bookedAt ?? now,
       payload,
+      source,
       now,
     });
     if (id === null) {
@@ -192,23 +201,24 @@ export function createTransfersService(deps: {
     };
   }
 
-  /** The simulator's bank: a signed notification of a transfer for `code`, with the note a bank writes. */
-  function simulatedNotification(code: string, amount: number) {
-    const body: WebhookBody = {
-      transactions: [
-        {
-          id: `SIM${Date.now()}${randomInt(1_000_000)}`,
-          amount,
-          description: `MBVCB.${randomInt(1_000_000, 9_999_999)}.${code}.CT tu 0912345678 NGUYEN VAN AN`,
-          account_number: config.account,
-          sender: 'NGUYEN VAN AN',
-          when: new Date().toISOString(),
-        },
-      ],
-    };
-    const rawBody = JSON.stringify(body);
-    return { rawBody, signature: driver.sign(rawBody), header: driver.signatureHeader };
+  /**
+   * The simulator's bank (outside production): a transfer for `code`, with the note a bank writes,
+   * and its signed notification — or none, when `notify` is false (a notification lost on the way:
+   * only the statement finds it).
+   */
+  function simulateTransfer(code: string, amount: number, notify = true) {
+    if (!bank) throw new AppError('NOT_FOUND', 'Ngân hàng mô phỏng chỉ có ngoài môi trường chính thức.');
+    const { credit, notice } = bank.transfer(code, amount);
+    return { credit, notice: notify ? notice : null };
   }
 
-  return { driver, receive, matchByHand, status, page, simulatedNotification };
+  const reconciliation = createStatementReconciliation({
+    db,
+    source: deps.statement ?? bank?.statement ?? null,
+    everyMinutes: config.statementEveryMinutes,
+    windowMinutes: config.statementWindowMinutes,
+    receive,
+  });
+
+  return { driver, receive, matchByHand, status, page, simulateTransfer, reconciliation };
 }

@@ -7,17 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/factories/accounts.ts';
-import { createPaidCourse } from '../../tests/factories/commerce.ts';
 import { nextClientAddress, signIn } from '../../tests/helpers/auth.ts';
-import { createShopper } from '../../tests/helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
-import { hmacDriver } from './bank-notifications.ts';
-import { TRANSFER_DEMO } from './transfers.config.ts';
+import { notifyCredits, transferOrder as placeOrder, type TestCredit } from '../../tests/helpers/transfers.ts';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof signIn>>;
-const driver = hmacDriver(TRANSFER_DEMO.secret);
-let sequence = 0;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -28,33 +23,9 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Credit {
-  id?: string;
-  amount: number;
-  description: string;
-}
-
-function notify(credits: Credit[], options: { signature?: string; raw?: string } = {}) {
-  const body =
-    options.raw ??
-    JSON.stringify({
-      transactions: credits.map((credit) => ({
-        id: credit.id ?? `FT${Date.now()}${(sequence += 1)}`,
-        amount: credit.amount,
-        description: credit.description,
-        account_number: TRANSFER_DEMO.account,
-        sender: 'TRAN THI BICH NGOC',
-        when: new Date().toISOString(),
-      })),
-    });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payment/chuyen-khoan/webhook',
-    headers: { 'content-type': 'application/json', 'x-bank-signature': options.signature ?? driver.sign(body) },
-    payload: body,
-    remoteAddress: nextClientAddress(),
-  });
-}
+const notify = (credits: TestCredit[], options: { signature?: string; raw?: string } = {}) =>
+  notifyCredits(t, credits, options);
+const transferOrder = (price?: number) => placeOrder(t, price);
 
 const studio = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({
@@ -64,47 +35,6 @@ const studio = (method: 'GET' | 'POST', url: string, payload?: object) =>
     remoteAddress: nextClientAddress(),
     ...(payload ? { payload } : {}),
   });
-
-/** A learner's order placed with VietQR for a fresh course at `price`. */
-async function transferOrder(price = 350_000) {
-  const shopper = await createShopper(t);
-  const course = await createPaidCourse(t.db, price);
-  await shopper.addToCart(course.podId);
-  const placed = await shopper.checkout('vietqr');
-  expect(placed.statusCode).toBe(201);
-  const { order, payment_url } = placed.json().data as { order: { code: string }; payment_url: string };
-  const count = async (table: 'enrolments' | 'notifications', kind?: string) => {
-    let query = t.db.selectFrom(table).select('id').where('user_id', '=', shopper.user.id);
-    if (kind) query = query.where('kind' as never, '=', kind as never);
-    return (await query.execute()).length;
-  };
-  return {
-    code: order.code,
-    paymentUrl: payment_url,
-    course,
-    shopper,
-    status: async () =>
-      (await shopper.call('GET', `/api/user/order/transfer.json?code=${order.code}`)).json().data as {
-        state: string;
-        received: number;
-        missing: number;
-        total: number;
-      },
-    details: async () =>
-      (await shopper.call('GET', `/api/user/order/details.json?code=${order.code}`)).json().data as {
-        status: string;
-      },
-    credits: () =>
-      t.db
-        .selectFrom('bank_credits')
-        .select(['transaction_id', 'amount', 'state', 'excess'])
-        .where('order_code', '=', order.code)
-        .orderBy('id')
-        .execute(),
-    enrolments: () => count('enrolments'),
-    notices: (kind: string) => count('notifications', kind),
-  };
-}
 
 describe('checkout and an exact transfer', () => {
   it('sends the learner to the QR page; one credit completes the order; replays confirm nothing more', async () => {

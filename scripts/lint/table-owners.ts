@@ -129,6 +129,7 @@ export const tableOwners: Record<string, string> = {
   // jobs: modules/jobs/jobs.table.ts (the SQLite runner).
   jobs: 'jobs',
   job_periods: 'jobs',
-  // transfers: modules/transfers/transfers.table.ts (bank credits notified for VietQR transfers).
+  // transfers: modules/transfers/transfers.table.ts (bank credits for VietQR transfers, statement reconciliation runs).
   bank_credits: 'transfers',
+  bank_statement_runs: 'transfers',
 };

@@ -2,14 +2,15 @@
  * The VietQR pages through the real app, as a browser without JavaScript sees them: the learner's
  * payment page (QR, account details, note, "Kiểm tra lại", the simulator outside production; someone
  * else's order is a 404), and Studio → Chuyển khoản (an editor reads, an admin matches an unmatched
- * credit to an order; a wrong code keeps what was typed), with the demo seed's transfers. Needs the built app.
+ * credit to an order; a wrong code keeps what was typed; "Đối soát sao kê": the runs, "Đối soát ngay"
+ * and a statement file sent with the form), with the demo seed's transfers. Needs the built app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacDriver } from '../../modules/transfers/bank-notifications.ts';
 import { TRANSFER_DEMO } from '../../modules/transfers/transfers.config.ts';
 import { createUser } from '../factories/accounts.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
-import { decodeHtml, getPage, nextClientAddress, signIn, submitForm } from '../helpers/auth.ts';
+import { decodeHtml, getPage, nextClientAddress, SAME_ORIGIN, signIn, submitForm } from '../helpers/auth.ts';
 import { createShopper } from '../helpers/commerce.ts';
 import { createTestContext, type TestContext } from '../helpers/test-app.ts';
 
@@ -109,5 +110,49 @@ describe('Studio → Chuyển khoản', () => {
       (await submitForm(t, '/studio/chuyen-khoan', { id: String(credit.id), order_code: order.code }, editor))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('Studio → Chuyển khoản → Đối soát sao kê', () => {
+  async function upload(csv: string, cookie: string) {
+    const form = new FormData();
+    form.append('intent', 'import');
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'sao-ke-thang-11.csv');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    return t.app.inject({
+      method: 'POST',
+      url: '/studio/chuyen-khoan',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')!, host: 'localhost:3000', ...SAME_ORIGIN, cookie },
+      remoteAddress: nextClientAddress(),
+    });
+  }
+
+  it('finds a dropped transfer with "Đối soát ngay", reads an uploaded statement, and refuses a bad one', async () => {
+    const dropped = await transferOrder();
+    t.services.transfers!.simulateTransfer(dropped.code, 480_000, false);
+    const editorView = decodeHtml((await getPage(t, '/studio/chuyen-khoan', editor)).body);
+    expect(editorView).toContain('Đối soát sao kê');
+    expect(editorView).not.toContain('Đối soát ngay</button>');
+    expect(decodeHtml((await getPage(t, '/studio/chuyen-khoan', admin)).body)).toContain('Tải lên và đối soát');
+
+    const run = await submitForm(t, '/studio/chuyen-khoan', { intent: 'reconcile' }, admin);
+    expect(run.statusCode).toBe(200);
+    expect(decodeHtml(run.body)).toMatch(/Đã đối soát: \d+ giao dịch trong sao kê, [1-9]\d* mới ghi nhận/);
+    const status = async (code: string) =>
+      (await t.db.selectFrom('orders').select('status').where('code', '=', code).executeTakeFirstOrThrow()).status;
+    expect(await status(dropped.code)).toBe('completed');
+
+    const fromFile = await transferOrder();
+    const csv = `\uFEFFMã giao dịch;Thời gian;Số tiền;Nội dung\r\nFTF${Date.now()};26/11/2026 09:15;480.000 đ;"Thanh toan ${fromFile.code}"\r\n`;
+    const read = await upload(csv, admin);
+    expect(read.statusCode).toBe(200);
+    expect(decodeHtml(read.body)).toContain('Đã đọc tệp sao-ke-thang-11.csv: 1 giao dịch trong sao kê, 1 mới ghi nhận');
+    expect(await status(fromFile.code)).toBe('completed');
+
+    const bad = await upload('FTX;hôm qua;480.000;abc', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(decodeHtml(bad.body)).toContain('Tệp sao kê không hợp lệ, chưa ghi nhận gì — dòng 1: thời gian “hôm qua”');
+    expect((await upload(csv, editor)).statusCode).toBe(403);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Studio → Chuyển khoản: the bank credits a person must look at (no order found in the note,
- * under-paid, over-paid with the excess to send back, refund queued) or all of them, and the
- * manual match of an unmatched credit to an order (admins; audited as `transfer.match`).
+ * under-paid, over-paid with the excess to send back, refund queued) or all of them, the
+ * manual match of an unmatched credit to an order (admins; audited as `transfer.match`), and
+ * "Đối soát sao kê": the reconciliation runs, "Đối soát ngay" and the statement file upload.
  */
 import { Form, Link, useLocation, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatAmount } from '../../../lib/format/money';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
+import { StatementRuns } from '../../components/studio/statement-runs';
 import { Badge, buttonClass, Empty, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { runForm, type FormState } from '../../forms.server';
 import { requireStudio } from '../../guards.server';
@@ -24,8 +26,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = url.searchParams.get('view') === 'tat-ca' ? ('tat-ca' as const) : ('can-xu-ly' as const);
   const page = readPage(url);
-  const result = await admin.list({ page, limit: LIMIT, view });
-  return { ...result, page, view, canMatch: viewer.role === 'admin' };
+  const [result, runs] = await Promise.all([admin.list({ page, limit: LIMIT, view }), admin.runs()]);
+  return { ...result, runs, page, view, canMatch: viewer.role === 'admin' };
+}
+
+const STATEMENT_MAX_BYTES = 2_000_000;
+type Admin = NonNullable<Route.ActionArgs['context']['services']['transfersAdmin']>;
+
+/** "Đối soát ngay" and the statement file upload. */
+async function reconcile(admin: Admin, actor: Parameters<Admin['match']>[0], form: FormData) {
+  const intent = String(form.get('intent'));
+  const state = (notice: string) => ({ intent: 'statement', notice, message: '', fields: {}, values: {} }) as FormState;
+  const counts = (run: { listed: number; recorded: number; known: number; unmatched: number }) =>
+    `${run.listed} giao dịch trong sao kê, ${run.recorded} mới ghi nhận, ${run.known} đã biết` +
+    (run.unmatched > 0 ? `, ${run.unmatched} chưa khớp đơn` : '');
+  if (intent === 'reconcile') {
+    return runForm({}, async () => state(`Đã đối soát: ${counts(await admin.reconcileNow(actor))}.`), 'statement');
+  }
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0)
+    return { intent: 'statement', message: 'Hãy chọn tệp sao kê (.csv).', fields: {}, values: {} } as FormState;
+  if (file.size > STATEMENT_MAX_BYTES)
+    return { intent: 'statement', message: 'Tệp sao kê quá lớn (tối đa 2 MB).', fields: {}, values: {} } as FormState;
+  const text = await file.text();
+  return runForm(
+    {},
+    async () => {
+      const run = await admin.importStatement(actor, file.name, text);
+      const debits = run.debits > 0 ? ` (bỏ qua ${run.debits} dòng ghi nợ)` : '';
+      return state(`Đã đọc tệp ${file.name}: ${counts(run)}${debits}.`);
+    },
+    'statement',
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = context.services.transfersAdmin;
   if (!admin) notFound(request);
   const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'reconcile' || intent === 'import') return reconcile(admin, { viewer, ip: context.clientIp }, form);
   const id = Number(form.get('id'));
   const orderCode = String(form.get('order_code') ?? '').trim();
   const key = `match-${id}`;
@@ -53,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Chuyển khoản — Studio' });
 
 export default function StudioTransfers({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, view, canMatch } = loaderData;
+  const { items, total, page, view, canMatch, runs } = loaderData;
   const location = useLocation();
   const busy = useNavigation().state !== 'idle';
   const result = actionData as (FormState & { notice?: string }) | undefined;
@@ -76,7 +110,7 @@ export default function StudioTransfers({ loaderData, actionData }: Route.Compon
           Tất cả
         </Link>
       </nav>
-      <FormMessage message={result?.notice} tone="success" />
+      <FormMessage message={result?.intent === 'statement' ? undefined : result?.notice} tone="success" />
       <p className="mb-2 text-sm text-slate-700">{total} giao dịch</p>
       {items.length === 0 ? (
         <Empty>
@@ -106,6 +140,7 @@ export default function StudioTransfers({ loaderData, actionData }: Route.Compon
                   ) : null}
                   {credit.excess > 0 ? ` · thừa ${formatAmount(credit.excess)} cần hoàn` : ''}
                   {credit.matched_by ? ` · gán bởi ${credit.matched_by}` : ''}
+                  {credit.source !== 'webhook' ? ` · ${credit.source_label.toLowerCase()}` : ''}
                 </p>
                 {credit.state === 'unmatched' && canMatch ? (
                   <Form method="post" className="flex flex-wrap items-end gap-2">
@@ -134,6 +169,14 @@ export default function StudioTransfers({ loaderData, actionData }: Route.Compon
         </ul>
       )}
       <Pagination page={page} limit={LIMIT} total={total} search={location.search} />
+      <StatementRuns
+        automatic={runs.automatic}
+        everyMinutes={runs.every_minutes}
+        windowMinutes={runs.window_minutes}
+        items={runs.items}
+        canRun={canMatch}
+        result={result?.intent === 'statement' ? result : null}
+      />
     </div>
   );
 }
