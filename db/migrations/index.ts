@@ -42,6 +42,7 @@ import * as offline from './2026-11-26T0730-offline.ts';
 import * as zalo from './2026-11-26T0740-zalo.ts';
 import * as certificateRevocations from './2026-11-26T0850-certificate-revocations.ts';
 import * as personalData from './2026-11-26T0900-personal-data.ts';
+import * as broadcastPurpose from './2026-11-27T0340-broadcast-purpose.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0740-zalo': zalo,
   '2026-11-26T0850-certificate-revocations': certificateRevocations,
   '2026-11-26T0900-personal-data': personalData,
+  '2026-11-27T0340-broadcast-purpose': broadcastPurpose,
 };
 
 export const migrationProvider: MigrationProvider = {
