@@ -1,6 +1,7 @@
 /**
  * The composition root's wiring of personal data (decision 0024): what the export reads, from each
- * module that owns it, and what the deletion erases, through the owners' public functions. The
+ * module that owns it, and what the deletion erases, through the owners' public functions (accounts,
+ * identity, discussion). The
  * privacy module itself reads and writes only its own tables.
  */
 import type { Kysely } from 'kysely';
@@ -9,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { createAccountErasure, type AccountsService } from './accounts/index.ts';
 import type { ProfileService } from './accounts/profile.service.ts';
 import type { CertificatesService } from './certificates/certificates.service.ts';
+import { createDiscussionErasure } from './discussion/index.ts';
 import type { IdentityService } from './identity/identity.service.ts';
 import type { InvoicesService } from './invoices/index.ts';
 import type { JobQueue } from './jobs/index.ts';
@@ -69,6 +71,7 @@ export function createPrivacyServices(deps: {
     { key: 'sign_ins', title: 'Lịch sử đăng nhập', read: (userId) => deps.accounts.sessions.history(userId, null) },
   ];
   const erasure = createAccountErasure(deps.db);
+  const discussionErasure = createDiscussionErasure(deps.db);
   const privacy = createPrivacyService({
     db: deps.db,
     jobs: deps.jobs,
@@ -86,6 +89,8 @@ export function createPrivacyServices(deps: {
     },
     erase: async (userId) => {
       await deps.identity.forgetLinkedAccounts(userId);
+      // What the learner wrote: notes deleted, comments and reports replaced by a marker.
+      await discussionErasure.eraseLearnerContent(userId);
       await erasure.erasePersonalData(userId);
     },
   });

@@ -4,3 +4,9 @@
  */
 export type { DiscussionService } from './discussion.service.ts';
 export { createDiscussionAdmin, type DiscussionAdmin } from './discussion.admin.ts';
+export {
+  createDiscussionErasure,
+  ERASED_CONTENT,
+  type DiscussionErasure,
+  type DiscussionErasureResult,
+} from './discussion.erasure.ts';
