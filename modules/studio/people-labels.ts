@@ -19,16 +19,3 @@ export const REASON_LABELS: Record<string, string> = {
   audio: 'Âm thanh',
   other: 'Khác',
 };
-
-/** A broadcast's purpose (decision 0024): service notices reach everyone targeted, marketing only consenting learners. */
-export const BROADCAST_PURPOSES = ['service', 'marketing'] as const;
-export const BROADCAST_PURPOSE_LABELS: Record<(typeof BROADCAST_PURPOSES)[number], { label: string; hint: string }> = {
-  service: {
-    label: 'Thông báo dịch vụ',
-    hint: 'Thay đổi khóa học, lịch học, bảo trì hệ thống: gửi tới mọi học viên được chọn.',
-  },
-  marketing: {
-    label: 'Tiếp thị / khuyến mãi',
-    hint: 'Ưu đãi, giới thiệu khóa học mới: chỉ gửi tới học viên đã đồng ý nhận tin tiếp thị trong mục "Dữ liệu cá nhân". Ai rút lại đồng ý trước khi tới lượt sẽ không nhận.',
-  },
-};

@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 import { pageQuery } from '../../kernel/http/index.ts';
 import { deskFields } from '../support/public.ts';
-import { BROADCAST_PURPOSES, REPORT_REASONS, REVIEW_STATUSES } from './people-labels.ts';
+import { BROADCAST_PURPOSES } from '../notifications/public.ts';
+import { REPORT_REASONS, REVIEW_STATUSES } from './people-labels.ts';
 import { ROLES } from './studio.schemas.ts';
 
 const { format, optionalText, emptyToUndefined, positiveId, sort } = deskFields;

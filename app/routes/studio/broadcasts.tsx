@@ -1,7 +1,7 @@
 import { Form, useLocation } from 'react-router';
 import { pageQuery } from '../../../kernel/http/index';
 import { formatDateTime } from '../../../lib/format/date';
-import { BROADCAST_PURPOSE_LABELS, BROADCAST_PURPOSES } from '../../../modules/studio/people-labels';
+import { BROADCAST_PURPOSE_LABELS, BROADCAST_PURPOSES } from '../../../modules/notifications/public';
 import { audienceInput, broadcastInput } from '../../../modules/studio/people.schemas';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
