@@ -5,8 +5,8 @@
 export type { DiscussionService } from './discussion.service.ts';
 export { createDiscussionAdmin, type DiscussionAdmin } from './discussion.admin.ts';
 export {
-  createDiscussionErasure,
+  createDiscussionPersonalData,
   ERASED_CONTENT,
-  type DiscussionErasure,
+  type DiscussionPersonalData,
   type DiscussionErasureResult,
-} from './discussion.erasure.ts';
+} from './discussion.personal-data.ts';

@@ -1,5 +1,6 @@
 /**
- * A deleted learner's writing (decision 0024), through the API and the deletion job: their private
+ * A learner's writing (decision 0024), through the API and the jobs: the export holds their notes,
+ * comments and error reports; after deletion their private
  * lesson notes are deleted, their comments and replies keep their place in the thread (others'
  * replies still answer something) with a neutral marker in place of the text, their error reports
  * likewise; another learner's notes and comments are untouched. Idempotent: run again, nothing changes.
@@ -8,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createLesson } from '../../tests/factories/catalog.ts';
 import { createEnrolment } from '../../tests/factories/learning.ts';
 import { createShopper } from '../../tests/helpers/commerce.ts';
+import { waitFor } from '../../tests/helpers/private-servers.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
-import { createDiscussionErasure, ERASED_CONTENT } from '../discussion/index.ts';
+import { createDiscussionPersonalData, ERASED_CONTENT } from '../discussion/index.ts';
 
 let t: TestContext;
 
@@ -53,6 +55,23 @@ describe('deletion of what the learner wrote', () => {
     });
     expect(report.statusCode).toBe(201);
 
+    // Before: the export holds what they wrote, and nothing of the other learner's.
+    const requested = (await leaving.call('POST', '/api/user/privacy/exports.json')).json().data.request;
+    await waitFor(async () => {
+      const overview = (await leaving.call('GET', '/api/user/privacy/overview.json')).json().data;
+      return overview.export?.id === requested.id && overview.export.state === 'completed';
+    }, 'the export job');
+    const files = (await leaving.call('GET', '/api/user/privacy/overview.json')).json().data.export.files;
+    const exported = (await leaving.call('GET', files.json)).json();
+    expect(exported.writing.notes.map((note: { content: string }) => note.content)).toEqual([
+      'Số điện thoại gia sư: 0912 345 678',
+      'Ôn lại đỉnh parabol',
+    ]);
+    expect(exported.writing.comments).toHaveLength(3);
+    expect(exported.writing.comments[1]).toMatchObject({ parent_id: question.id, content: 'Nhắn mình qua Zalo nhé' });
+    expect(exported.writing.error_reports).toHaveLength(1);
+    expect(JSON.stringify(exported.writing)).not.toContain('Bài này hay quá');
+
     expect((await leaving.call('POST', '/api/user/privacy/deletion.json')).statusCode).toBe(200);
     const done = await t.services.privacy.processDueDeletions(new Date(Date.now() + 8 * DAY));
     expect(done).toEqual({ completed: 1, failed: [] });
@@ -90,7 +109,7 @@ describe('deletion of what the learner wrote', () => {
 
     // Idempotent: the job finds nothing more to do, and the erasure run again changes nothing.
     expect((await t.services.privacy.processDueDeletions(new Date(Date.now() + 9 * DAY))).completed).toBe(0);
-    expect(await createDiscussionErasure(t.db).eraseLearnerContent(leaving.user.id)).toEqual({
+    expect(await createDiscussionPersonalData(t.db).eraseLearnerContent(leaving.user.id)).toEqual({
       notesDeleted: 0,
       commentsErased: 0,
       reportsErased: 0,

@@ -1,5 +1,6 @@
 /**
- * Erasing what a learner wrote, at the end of a deletion request (decision 0024): their private
+ * What a learner wrote, for their personal-data rights (decision 0024). The export reads their
+ * notes, comments and error reports. At the end of a deletion request: their private
  * lesson notes are deleted; their comments and replies keep their place in the lesson's discussion
  * (others' replies still answer something) but their text becomes a neutral marker; the text of
  * their lesson error reports becomes the same marker, the studio's review kept. Comments and reports
@@ -7,6 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { iso } from '../../kernel/db/index.ts';
 
 /** What an erased learner's comment (or error report) says in place of its text. */
 export const ERASED_CONTENT = 'Nội dung đã bị xoá theo yêu cầu của người học.';
@@ -17,8 +19,37 @@ export interface DiscussionErasureResult {
   reportsErased: number;
 }
 
-export function createDiscussionErasure(db: Kysely<Database>) {
+export function createDiscussionPersonalData(db: Kysely<Database>) {
   return {
+    /** The learner's notes, comments and error reports, oldest first (the export's section). */
+    async exportOf(userId: number) {
+      const [notes, comments, errorReports] = await Promise.all([
+        db
+          .selectFrom('lesson_notes')
+          .select(['id', 'lesson_id', 'position_seconds', 'content', 'created_at', 'updated_at'])
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('lesson_comments')
+          .select(['id', 'lesson_id', 'parent_id', 'content', 'created_at'])
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('lesson_error_reports')
+          .select(['id', 'lesson_id', 'reason', 'content', 'status', 'created_at'])
+          .where('user_id', '=', userId)
+          .orderBy('id')
+          .execute(),
+      ]);
+      return {
+        notes: notes.map((row) => ({ ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) })),
+        comments: comments.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+        error_reports: errorReports.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+      };
+    },
+
     async eraseLearnerContent(userId: number): Promise<DiscussionErasureResult> {
       return db.transaction().execute(async (trx) => {
         const notes = await trx.deleteFrom('lesson_notes').where('user_id', '=', userId).executeTakeFirst();
@@ -44,4 +75,4 @@ export function createDiscussionErasure(db: Kysely<Database>) {
   };
 }
 
-export type DiscussionErasure = ReturnType<typeof createDiscussionErasure>;
+export type DiscussionPersonalData = ReturnType<typeof createDiscussionPersonalData>;
