@@ -1,6 +1,7 @@
 /**
  * The composition root's wiring of personal data (decision 0024): what the export reads, from each
- * module that owns it, and what the deletion erases, through the owners' public functions. The
+ * module that owns it, and what the deletion erases, through the owners' public functions (accounts,
+ * identity, discussion). The
  * privacy module itself reads and writes only its own tables.
  */
 import type { Kysely } from 'kysely';
@@ -9,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { createAccountErasure, type AccountsService } from './accounts/index.ts';
 import type { ProfileService } from './accounts/profile.service.ts';
 import type { CertificatesService } from './certificates/certificates.service.ts';
+import { createDiscussionPersonalData } from './discussion/index.ts';
 import type { IdentityService } from './identity/identity.service.ts';
 import type { InvoicesService } from './invoices/index.ts';
 import type { JobQueue } from './jobs/index.ts';
@@ -46,6 +48,7 @@ export function createPrivacyServices(deps: {
   audit: AuditLog<Actor>;
 }) {
   const ordersOf = (userId: number) => allPages((page) => deps.orders.list(userId, page, 100));
+  const discussion = createDiscussionPersonalData(deps.db);
   const sections: ExportSection[] = [
     { key: 'profile', title: 'Hồ sơ', read: (userId) => deps.profile.get(userId) },
     { key: 'orders', title: 'Đơn hàng', read: ordersOf },
@@ -65,6 +68,11 @@ export function createPrivacyServices(deps: {
       key: 'notifications',
       title: 'Thông báo',
       read: (userId) => allPages((page) => deps.notifications.list(userId, page, 100)),
+    },
+    {
+      key: 'writing',
+      title: 'Ghi chú, bình luận và báo lỗi bài học',
+      read: (userId) => discussion.exportOf(userId),
     },
     { key: 'sign_ins', title: 'Lịch sử đăng nhập', read: (userId) => deps.accounts.sessions.history(userId, null) },
   ];
@@ -86,6 +94,8 @@ export function createPrivacyServices(deps: {
     },
     erase: async (userId) => {
       await deps.identity.forgetLinkedAccounts(userId);
+      // What the learner wrote: notes deleted, comments and reports replaced by a marker.
+      await discussion.eraseLearnerContent(userId);
       await erasure.erasePersonalData(userId);
     },
   });

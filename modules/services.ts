@@ -346,6 +346,8 @@ export function createServices({
       notifications,
       jobs: jobServices.jobs,
       audit: studio.audit,
+      // A marketing broadcast reaches only learners holding the consent (decision 0024), asked per batch.
+      marketingConsent: (userIds) => privacyServices.privacy.consents.consenting(userIds, 'marketing'),
       sendingHours: parseSendingHours(env.BROADCAST_SENDING_HOURS)!,
     }),
     ...extras,

@@ -44,6 +44,7 @@ import * as certificateRevocations from './2026-11-26T0850-certificate-revocatio
 import * as personalData from './2026-11-26T0900-personal-data.ts';
 import * as znsToken from './2026-11-26T2140-zns-token.ts';
 import * as bankStatementRuns from './2026-11-26T2150-bank-statement-runs.ts';
+import * as broadcastPurpose from './2026-11-26T2200-broadcast-purpose.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T0300-foundation': foundation,
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0900-personal-data': personalData,
   '2026-11-26T2140-zns-token': znsToken,
   '2026-11-26T2150-bank-statement-runs': bankStatementRuns,
+  '2026-11-26T2200-broadcast-purpose': broadcastPurpose,
 };
 
 export const migrationProvider: MigrationProvider = {

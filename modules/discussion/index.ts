@@ -4,3 +4,9 @@
  */
 export type { DiscussionService } from './discussion.service.ts';
 export { createDiscussionAdmin, type DiscussionAdmin } from './discussion.admin.ts';
+export {
+  createDiscussionPersonalData,
+  ERASED_CONTENT,
+  type DiscussionPersonalData,
+  type DiscussionErasureResult,
+} from './discussion.personal-data.ts';

@@ -6,11 +6,18 @@
  * whatever crashes or runs twice: a batch inserts its notifications with `on conflict do nothing`
  * (one row per broadcast and learner), counts and pushes only the rows it inserted, and moves the
  * cursor only forward (`where cursor_user_id = :old`) in the same transaction.
+ *
+ * A broadcast has a purpose (decision 0024): a `service` notice (course changes, schedule,
+ * maintenance) reaches every targeted learner; a `marketing` one only those who hold the marketing
+ * consent when their batch is sent — the consent is asked of the privacy module (a port the
+ * composition root passes in) at each batch, so a withdrawal before the batch is honoured, and the
+ * learners passed over are counted in `skipped_count`, moved with the cursor.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import { nextSendingTime, type SendingHours } from '../../lib/sending-hours.ts';
 import type { BroadcastsTable, Database } from '../../db/schema.ts';
+import type { BroadcastPurpose } from './notifications.table.ts';
 import { iso, isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { JobPolicy, JobQueue } from '../jobs/index.ts';
@@ -30,7 +37,12 @@ const BROADCAST_POLICY: JobPolicy = {
 export interface Audience {
   audience: 'all' | 'subject';
   subject_id?: number | undefined;
+  /** `service` when absent. */
+  purpose?: BroadcastPurpose | undefined;
 }
+
+/** Of these learners, those who hold the marketing consent now (the privacy module's port). */
+export type MarketingConsent = (userIds: number[]) => Promise<Set<number>>;
 
 export interface BroadcastInput extends Audience {
   title: string;
@@ -45,6 +57,8 @@ export function createBroadcastsService(deps: {
   notifications: NotificationsService;
   jobs: JobQueue;
   audit: StudioService['audit'];
+  /** Who may receive a marketing broadcast: asked at each batch. */
+  marketingConsent: MarketingConsent;
   /** Learners per batch (one transaction each). */
   batchSize?: number;
   /** Batches per job before it hands over to the next job (short jobs, under their deadline). */
@@ -80,11 +94,38 @@ export function createBroadcastsService(deps: {
     return query;
   }
 
-  async function countRecipients(audience: Audience): Promise<number> {
+  /** The learners of `ids` a broadcast of this purpose reaches (marketing: those consenting now). */
+  async function reachable(purpose: BroadcastPurpose, ids: number[]): Promise<number[]> {
+    if (purpose !== 'marketing' || ids.length === 0) return ids;
+    const consenting = await deps.marketingConsent(ids);
+    return ids.filter((id) => consenting.has(id));
+  }
+
+  /** One page of recipients' ids after `cursor`, in id order. */
+  async function idsAfter(audience: Audience, cursor: number, limit: number): Promise<number[]> {
+    const rows = await recipients(audience)
+      .select('users.id')
+      .where('users.id', '>', cursor)
+      .orderBy('users.id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Targeted learners, and of them those the purpose reaches now (marketing: read page by page). */
+  async function countRecipients(audience: Audience): Promise<{ targeted: number; reached: number }> {
     const row = await recipients(audience)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const targeted = Number(row.n);
+    if (audience.purpose !== 'marketing') return { targeted, reached: targeted };
+    let reached = 0;
+    for (let cursor = 0; ;) {
+      const ids = await idsAfter(audience, cursor, 1000);
+      if (ids.length === 0) return { targeted, reached };
+      reached += (await reachable('marketing', ids)).length;
+      cursor = ids[ids.length - 1]!;
+    }
   }
 
   async function subjectOrFail(audience: Audience) {
@@ -115,13 +156,8 @@ export function createBroadcastsService(deps: {
     if (!broadcast || broadcast.status !== 'sending') return 'done';
     const cursor = broadcast.cursor_user_id;
     const audience = { audience: broadcast.audience, subject_id: broadcast.subject_id ?? undefined };
-    const batch = await recipients(audience)
-      .select('users.id')
-      .where('users.id', '>', cursor)
-      .orderBy('users.id')
-      .limit(batchSize)
-      .execute();
-    if (batch.length === 0) {
+    const ids = await idsAfter(audience, cursor, batchSize);
+    if (ids.length === 0) {
       // Set once: only the run that finds it still sending finishes it.
       await db
         .updateTable('broadcasts')
@@ -131,32 +167,31 @@ export function createBroadcastsService(deps: {
         .execute();
       return 'done';
     }
-    const ids = batch.map((row) => row.id);
     const last = ids[ids.length - 1]!;
+    // Consent is read now, batch by batch: whoever withdrew before their batch is passed over.
+    const reach = await reachable(broadcast.purpose, ids);
+    const skipped = ids.length - reach.length;
     const message = { kind: 'broadcast', title: broadcast.title, body: broadcast.body, link: broadcast.link };
     // The notice is in the app at once; its push waits for the sending hours (a night batch: 07:00).
     const pushAfter = nextSendingTime(now(), deps.sendingHours) ?? undefined;
-    await notifications.notifyOnce(
-      id,
-      ids,
-      message,
-      async (trx, inserted) => {
-        if (inserted.length > 0)
-          await trx
-            .updateTable('broadcasts')
-            .set((eb) => ({ sent_count: eb('sent_count', '+', inserted.length) }))
-            .where('id', '=', id)
-            .execute();
-        // Forward only: a run that read an older cursor than the current one leaves it alone.
+    const advance = async (trx: Transaction<Database>, inserted: number[]) => {
+      if (inserted.length > 0)
         await trx
           .updateTable('broadcasts')
-          .set({ cursor_user_id: last })
+          .set((eb) => ({ sent_count: eb('sent_count', '+', inserted.length) }))
           .where('id', '=', id)
-          .where('cursor_user_id', '=', cursor)
           .execute();
-      },
-      pushAfter,
-    );
+      // Forward only: a run that read an older cursor than the current one leaves it alone (and
+      // counts none of the batch's skipped learners a second time).
+      await trx
+        .updateTable('broadcasts')
+        .set((eb) => ({ cursor_user_id: last, skipped_count: eb('skipped_count', '+', skipped) }))
+        .where('id', '=', id)
+        .where('cursor_user_id', '=', cursor)
+        .execute();
+    };
+    if (reach.length === 0) await db.transaction().execute((trx) => advance(trx, []));
+    else await notifications.notifyOnce(id, reach, message, advance, pushAfter);
     return 'more';
   }
 
@@ -175,11 +210,13 @@ export function createBroadcastsService(deps: {
       body: r.body,
       link: r.link,
       audience: r.audience,
+      purpose: r.purpose,
       subject_id: r.subject_id,
       subject_name: r.subject_name,
       status: r.status,
       recipient_count: r.recipient_count,
       sent_count: r.sent_count,
+      skipped_count: r.skipped_count,
       created_by_name: r.created_by_name,
       created_at: iso(r.created_at),
       finished_at: isoOrNull(r.finished_at),
@@ -187,17 +224,25 @@ export function createBroadcastsService(deps: {
   }
 
   return {
-    /** How many would receive it now, and the subject's name. */
+    /** How many would receive it now (marketing: those consenting), how many it skips, and the subject's name. */
     async preview(audience: Audience) {
       const subject = await subjectOrFail(audience);
-      return { recipients: await countRecipients(audience), subject_name: subject?.name ?? null };
+      const { targeted, reached } = await countRecipients(audience);
+      return { recipients: reached, skipped: targeted - reached, subject_name: subject?.name ?? null };
     },
 
     /** Records the broadcast and enqueues its sending; refused when nobody would receive it. */
     async send(actor: Actor, input: BroadcastInput) {
       const subject = await subjectOrFail(input);
-      const count = await countRecipients(input);
-      if (count === 0) throw new AppError('BUSINESS_RULE', 'Không có người nhận nào cho thông báo này.');
+      const purpose = input.purpose ?? 'service';
+      const { targeted, reached: count } = await countRecipients({ ...input, purpose });
+      if (count === 0)
+        throw new AppError(
+          'BUSINESS_RULE',
+          purpose === 'marketing' && targeted > 0
+            ? 'Chưa có học viên nào trong nhóm này đồng ý nhận tin tiếp thị; thông báo không được gửi.'
+            : 'Không có người nhận nào cho thông báo này.',
+        );
       const row = await db
         .insertInto('broadcasts')
         .values({
@@ -205,6 +250,7 @@ export function createBroadcastsService(deps: {
           body: input.body,
           link: input.link || null,
           audience: input.audience,
+          purpose,
           subject_id: subject?.id ?? null,
           subject_name: subject?.name ?? null,
           recipient_count: count,
@@ -218,7 +264,13 @@ export function createBroadcastsService(deps: {
         actor,
         'broadcast.send',
         { type: 'broadcast', id: row.id },
-        { audience: input.audience, subject_id: subject?.id ?? null, recipients: count, title: input.title },
+        {
+          audience: input.audience,
+          purpose,
+          subject_id: subject?.id ?? null,
+          recipients: count,
+          title: input.title,
+        },
       );
       try {
         await enqueue(row.id);

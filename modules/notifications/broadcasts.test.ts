@@ -50,6 +50,7 @@ function instance(
     notifications,
     jobs,
     audit: t.services.studio.audit,
+    marketingConsent: (ids) => t.services.privacy.consents.consenting(ids, 'marketing'),
     retryDelaySeconds: 1,
     // Any hour, so the test does not depend on the time it runs; the sending hours have their own test.
     sendingHours: { from: 0, until: 24 },

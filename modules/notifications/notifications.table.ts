@@ -31,6 +31,8 @@ export interface PushSubscriptionsTable {
 }
 
 export type BroadcastStatus = 'sending' | 'sent' | 'failed';
+/** `service`: every targeted learner; `marketing`: only those holding the marketing consent (decision 0024). */
+export type BroadcastPurpose = 'service' | 'marketing';
 
 /** A notification sent to all learners or to the followers of a subject, in batches. */
 export interface BroadcastsTable {
@@ -39,11 +41,14 @@ export interface BroadcastsTable {
   body: string;
   link: string | null;
   audience: 'all' | 'subject';
+  purpose: ColumnType<BroadcastPurpose, BroadcastPurpose | undefined, BroadcastPurpose>;
   subject_id: number | null;
   subject_name: string | null;
   status: ColumnType<BroadcastStatus, BroadcastStatus | undefined, BroadcastStatus>;
   recipient_count: Counter;
   sent_count: Counter;
+  /** Learners a marketing broadcast passed over, without the marketing consent when their batch went. */
+  skipped_count: Counter;
   cursor_user_id: Counter;
   created_by: number | null;
   created_by_name: string;

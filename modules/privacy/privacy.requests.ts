@@ -7,8 +7,8 @@
  * private `privacy/` prefix and completes the request; a repeated run writes the same keys. Only the
  * owner downloads them (another learner's id is 404).
  * Deletion: a waiting period the learner may cancel, then the periodic `privacy.deletions` job claims
- * the request, erases the personal fields (accounts, linked sign-ins; sessions end) and the export
- * files, and completes it. Orders, payments and invoices are kept: the law requires them.
+ * the request, erases the personal fields (accounts, linked sign-ins; sessions end), what the learner
+ * wrote (notes deleted, comments' text replaced by a marker) and the export files, and completes it. Orders, payments and invoices are kept: the law requires them.
  */
 import type { Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';

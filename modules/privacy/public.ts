@@ -27,7 +27,7 @@ export const CONSENT_LABELS: Record<ConsentPurpose, { label: string; description
   marketing: {
     label: 'Tiếp thị',
     description:
-      'Ưu đãi và giới thiệu khóa học dành riêng cho bạn. Hiện Khai Trí chưa gửi tin tiếp thị riêng; thông báo chung trong mục Thông báo vẫn tới mọi học viên, thông báo đẩy của chúng chỉ từ 7:00 đến 22:00.',
+      'Thông báo ưu đãi, khuyến mãi và giới thiệu khóa học trong mục Thông báo (kèm thông báo đẩy, chỉ từ 7:00 đến 22:00): chỉ gửi khi bạn bật mục này, và dừng ngay từ đợt gửi kế tiếp khi bạn tắt. Thông báo dịch vụ — thay đổi khóa học, lịch học, bảo trì — vẫn tới mọi học viên.',
   },
   messages: {
     label: 'Tin tức qua Zalo và SMS',
@@ -67,8 +67,10 @@ export const DELETION_DUE_DAYS = 15;
 
 export const RETENTION_EXPLANATION =
   'Theo Luật Kế toán, hóa đơn và chứng từ của đơn hàng đã thanh toán phải được lưu trữ ít nhất 10 năm. Khi xóa tài khoản, ' +
-  'họ tên, số điện thoại, email, ngày sinh, địa chỉ, ảnh đại diện và liên kết đăng nhập bị xóa; đơn hàng, thanh toán và hóa đơn ' +
-  'được giữ lại gắn với một mã ẩn danh, chỉ dùng cho nghĩa vụ kế toán và thuế.';
+  'họ tên, số điện thoại, email, ngày sinh, địa chỉ, ảnh đại diện và liên kết đăng nhập bị xóa; ghi chú bài học của bạn bị xóa; ' +
+  'nội dung bình luận và trả lời của bạn được thay bằng dòng "Nội dung đã bị xoá theo yêu cầu của người học." (giữ chỗ trong ' +
+  'cuộc thảo luận để trả lời của người khác vẫn dễ hiểu). Đơn hàng, thanh toán và hóa đơn được giữ lại gắn với một mã ẩn danh, ' +
+  'chỉ dùng cho nghĩa vụ kế toán và thuế.';
 
 /** Whole years between a birthday (YYYY-MM-DD) and a time; null without a usable birthday. */
 export function ageOn(birthday: string | null | undefined, at: Date): number | null {

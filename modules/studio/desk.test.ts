@@ -123,7 +123,7 @@ describe('broadcasts', () => {
       'GET',
       `/api/admin/broadcasts/preview.json?audience=subject&subject_id=${subject.id}`,
     );
-    expect(preview.json().data).toEqual({ recipients: 3, subject_name: 'Tiếng Anh giao tiếp' });
+    expect(preview.json().data).toEqual({ recipients: 3, skipped: 0, subject_name: 'Tiếng Anh giao tiếp' });
     const missing = await call(s.admin, 'POST', '/api/admin/broadcasts.json', {
       title: 'Xin chào',
       body: 'Nội dung',
@@ -143,6 +143,7 @@ describe('broadcasts', () => {
       body: 'Lớp Tiếng Anh giao tiếp khai giảng tuần sau.',
       link: '/khoa-hoc',
       audience: 'subject',
+      purpose: 'service',
       subject_id: subject.id,
     });
     expect(sent.statusCode).toBe(200);
@@ -174,6 +175,7 @@ describe('broadcasts', () => {
       notifications: s.t.services.notifications,
       jobs,
       audit: s.t.services.studio.audit,
+      marketingConsent: (ids) => s.t.services.privacy.consents.consenting(ids, 'marketing'),
       batchSize: 2,
       batchesPerJob: 1,
     });
@@ -213,6 +215,7 @@ describe('broadcast restarts', () => {
       // that queue rests during this test (on PostgreSQL it refuses a send while stopped).
       notifications: createNotificationsService(s.t.db),
       audit: s.t.services.studio.audit,
+      marketingConsent: (ids: number[]) => s.t.services.privacy.consents.consenting(ids, 'marketing'),
       batchSize: 1,
       batchesPerJob: 1,
     };

@@ -185,7 +185,8 @@ export const studioPeopleLaterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Số người sẽ nhận: mọi học viên, hoặc người theo dõi một chủ đề (quyền broadcasts.send)',
+        summary:
+          'Số người sẽ nhận: mọi học viên, hoặc người theo dõi một chủ đề; với tin tiếp thị, chỉ người đã đồng ý và số người bị bỏ qua (quyền broadcasts.send)',
         querystring: schemas.audienceInput,
         response: { 200: envelope(schemas.previewSchema) },
       },
@@ -201,7 +202,7 @@ export const studioPeopleLaterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          'Gửi thông báo (tiêu đề, nội dung, liên kết) đến mọi học viên hoặc người theo dõi một chủ đề; gửi theo lô sau khi trả lời (quyền broadcasts.send)',
+          'Gửi thông báo (tiêu đề, nội dung, liên kết, loại: dịch vụ hoặc tiếp thị) đến mọi học viên hoặc người theo dõi một chủ đề; tin tiếp thị chỉ tới người đang đồng ý nhận, kiểm tra ở từng lô; gửi theo lô sau khi trả lời (quyền broadcasts.send)',
         body: schemas.broadcastInput,
         response: { 200: envelope(schemas.broadcastSchema) },
       },

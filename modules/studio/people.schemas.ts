@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { pageQuery } from '../../kernel/http/index.ts';
 import { deskFields } from '../support/public.ts';
+import { BROADCAST_PURPOSES } from '../notifications/public.ts';
 import { REPORT_REASONS, REVIEW_STATUSES } from './people-labels.ts';
 import { ROLES } from './studio.schemas.ts';
 
@@ -51,9 +52,15 @@ export const reviewInput = z.object({
   note: z.string().trim().max(1000, 'Ghi chú tối đa 1000 ký tự.').optional(),
 });
 
+/** A broadcast's purpose: a service notice reaches everyone targeted, marketing only consenting learners. */
+const purpose = z.enum(BROADCAST_PURPOSES, {
+  error: 'Vui lòng chọn loại thông báo: thông báo dịch vụ hoặc tiếp thị/khuyến mãi.',
+});
+
 export const audienceInput = z.object({
   audience: z.enum(['all', 'subject'], { error: 'Vui lòng chọn người nhận.' }),
   subject_id: emptyToUndefined(positiveId('Vui lòng chọn chủ đề.')),
+  purpose: purpose.default('service'),
 });
 export const broadcastInput = z
   .object({
@@ -77,6 +84,7 @@ export const broadcastInput = z
       .optional(),
     audience: z.enum(['all', 'subject'], { error: 'Vui lòng chọn người nhận.' }),
     subject_id: emptyToUndefined(positiveId('Vui lòng chọn chủ đề.')),
+    purpose,
   })
   .refine((value) => value.audience === 'all' || value.subject_id !== undefined, {
     message: 'Vui lòng chọn chủ đề.',
@@ -108,18 +116,25 @@ export const reportRowSchema = z.object({
   created_at: z.string(),
 });
 
-export const previewSchema = z.object({ recipients: z.number(), subject_name: z.string().nullable() });
+export const previewSchema = z.object({
+  recipients: z.number(),
+  /** Targeted learners a marketing broadcast would pass over for lack of consent (0 for a service notice). */
+  skipped: z.number(),
+  subject_name: z.string().nullable(),
+});
 export const broadcastSchema = z.object({
   id: z.number(),
   title: z.string(),
   body: z.string(),
   link: z.string().nullable(),
   audience: z.string(),
+  purpose: z.enum(BROADCAST_PURPOSES),
   subject_id: z.number().nullable(),
   subject_name: z.string().nullable(),
   status: z.string(),
   recipient_count: z.number(),
   sent_count: z.number(),
+  skipped_count: z.number(),
   created_by_name: z.string(),
   created_at: z.string(),
   finished_at: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { Form, useLocation } from 'react-router';
 import { pageQuery } from '../../../kernel/http/index';
 import { formatDateTime } from '../../../lib/format/date';
+import { BROADCAST_PURPOSE_LABELS, BROADCAST_PURPOSES } from '../../../modules/notifications/public';
 import { audienceInput, broadcastInput } from '../../../modules/studio/people.schemas';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
@@ -13,7 +14,7 @@ import { readListQuery } from '../../studio.server';
 import type { Route } from './+types/broadcasts';
 
 const STATUS_TEXT: Record<string, string> = { sending: 'Đang gửi', sent: 'Đã gửi', failed: 'Lỗi' };
-const FIELDS = ['title', 'body', 'link', 'audience', 'subject_id'];
+const FIELDS = ['title', 'body', 'link', 'audience', 'subject_id', 'purpose'];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'broadcasts.send');
@@ -34,9 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const audience = parseForm(audienceInput, input);
     if (isFormState(audience)) return formError(audience, values);
     return runForm(values, async () => {
-      const { recipients, subject_name } = await broadcasts.preview(audience);
+      const { recipients, skipped, subject_name } = await broadcasts.preview(audience);
       const who = subject_name ? `người theo dõi "${subject_name}"` : 'học viên';
-      return { notice: `Sẽ gửi đến ${recipients} ${who}.`, message: '', fields: {}, values };
+      const notice =
+        audience.purpose === 'marketing'
+          ? `Sẽ gửi đến ${recipients} ${who} đã đồng ý nhận tin tiếp thị; ${skipped} người chưa đồng ý sẽ không nhận.`
+          : `Sẽ gửi đến ${recipients} ${who}.`;
+      return { notice, message: '', fields: {}, values };
     });
   }
   const parsed = parseForm(broadcastInput, input);
@@ -44,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runForm(values, async () => {
     const sent = await broadcasts.send({ viewer, ip: context.clientIp }, parsed);
     return {
-      notice: `Đang gửi "${sent.title}" đến ${sent.recipient_count} người, theo từng đợt.`,
+      notice:
+        sent.purpose === 'marketing'
+          ? `Đang gửi tin tiếp thị "${sent.title}" đến ${sent.recipient_count} người đã đồng ý, theo từng đợt.`
+          : `Đang gửi "${sent.title}" đến ${sent.recipient_count} người, theo từng đợt.`,
       message: '',
       fields: {},
       values: {},
@@ -97,6 +105,34 @@ export default function StudioBroadcasts({ loaderData, actionData }: Route.Compo
               {...invalid('tb-lien-ket', fields.link)}
             />
           </Field>
+          <fieldset aria-describedby={fields.purpose ? 'tb-loai-loi' : undefined}>
+            <legend className="mb-1 text-sm font-medium text-slate-800">Loại thông báo</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {BROADCAST_PURPOSES.map((purpose) => (
+                <label
+                  key={purpose}
+                  className="flex min-h-11 cursor-pointer items-start gap-2 rounded-xl border border-slate-200 p-3 has-[:checked]:border-sky-600 has-[:checked]:bg-sky-50"
+                >
+                  <input
+                    type="radio"
+                    name="purpose"
+                    value={purpose}
+                    defaultChecked={(values.purpose ?? 'service') === purpose}
+                    className="mt-0.5 size-6 shrink-0"
+                  />
+                  <span>
+                    <span className="block font-medium">{BROADCAST_PURPOSE_LABELS[purpose].label}</span>
+                    <span className="block text-sm text-slate-600">{BROADCAST_PURPOSE_LABELS[purpose].hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {fields.purpose ? (
+              <p id="tb-loai-loi" className="mt-1 text-sm text-red-700">
+                {fields.purpose}
+              </p>
+            ) : null}
+          </fieldset>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field id="tb-nguoi-nhan" label="Người nhận" error={fields.audience}>
               <select id="tb-nguoi-nhan" name="audience" defaultValue={values.audience ?? 'all'} className={inputClass}>
@@ -147,6 +183,14 @@ export default function StudioBroadcasts({ loaderData, actionData }: Route.Compo
                 <span className="font-semibold">{b.title}</span>
                 <span className="block text-slate-700">
                   {`${b.subject_name ? `Theo dõi "${b.subject_name}"` : 'Mọi học viên'} · ${b.sent_count}/${b.recipient_count} người · ${b.created_by_name} · ${formatDateTime(b.created_at)}`}
+                </span>
+                <span className="block text-slate-600">
+                  {BROADCAST_PURPOSE_LABELS[b.purpose].label}
+                  {b.purpose === 'marketing'
+                    ? b.skipped_count > 0
+                      ? ` · bỏ qua ${b.skipped_count} người chưa đồng ý nhận tin tiếp thị`
+                      : ' · chỉ người đã đồng ý nhận tin tiếp thị'
+                    : ''}
                 </span>
               </span>
               <Badge value={b.status} text={STATUS_TEXT[b.status] ?? b.status} />
