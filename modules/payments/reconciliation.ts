@@ -11,7 +11,6 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
-import * as orderRepo from '../orders/orders.repository.ts';
 import { settlePayment } from './payments.repository.ts';
 import { toGatewayTransaction, type GatewayMethod } from './gateway.ts';
 import type { Gateways } from './gateways.ts';
