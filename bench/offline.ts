@@ -84,7 +84,9 @@ export const offlineBenchmark: ReportBenchmark = {
               while (next < urls.length) {
                 const url = urls[next]!;
                 next += 1;
-                bytes += (await (await fetch(url, { cache: 'no-store' })).arrayBuffer()).byteLength;
+                // Read first, then added: `bytes +=` around an await would add to a stale total.
+                const size = (await (await fetch(url, { cache: 'no-store' })).arrayBuffer()).byteLength;
+                bytes += size;
               }
             }),
           );

@@ -4,6 +4,7 @@
  * such course, so a signed-in phone can open its study page and tap play. The study page's path is
  * written to `infoFile` for the parent process.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,32 @@ export interface DemoVideoOptions {
   seconds?: number;
 }
 
+/**
+ * The long source clip, generated once per machine: kept in the system's temporary folder under a
+ * name keyed by its ffmpeg arguments and the ffmpeg binary, so a rerun skips generating it (the
+ * ladder is still transcoded by the real pipeline on every run). Written to a temporary name and
+ * renamed, so a run that was stopped halfway leaves no broken clip behind.
+ */
+async function cachedClip(env: Env, seconds: number): Promise<string> {
+  const dir = path.join(os.tmpdir(), 'khai-tri-bench-clips');
+  fs.mkdirSync(dir, { recursive: true });
+  const options = { seconds, width: 640, height: 360, fps: 15, preset: 'ultrafast' };
+  const key = createHash('sha256')
+    .update(JSON.stringify([env.FFMPEG_PATH, buildTestClipArgs('clip.mp4', options)]))
+    .digest('hex')
+    .slice(0, 16);
+  const clip = path.join(dir, `clip-${seconds}s-${key}.mp4`);
+  if (fs.existsSync(clip)) return clip;
+  const partial = `${clip}.${process.pid}.partial.mp4`;
+  try {
+    await runTool(env.FFMPEG_PATH, buildTestClipArgs(partial, options));
+    fs.renameSync(partial, clip);
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+  return clip;
+}
+
 /** A long clip for the first free video lesson, through the real pipeline. */
 async function addLongClip(db: Kysely<Database>, services: Services, env: Env, seconds: number): Promise<void> {
   const lesson = await db
@@ -32,17 +59,7 @@ async function addLongClip(db: Kysely<Database>, services: Services, env: Env, s
     .where('courses.price_new', '=', 0)
     .orderBy('lessons.id')
     .executeTakeFirstOrThrow();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-bench-clip-'));
-  try {
-    const clip = path.join(dir, 'clip.mp4');
-    await runTool(
-      env.FFMPEG_PATH,
-      buildTestClipArgs(clip, { seconds, width: 640, height: 360, fps: 15, preset: 'veryfast' }),
-    );
-    await services.video.ingestFile(lesson.id, clip);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  await services.video.ingestFile(lesson.id, await cachedClip(env, seconds));
 }
 
 export const DEMO_LEARNER = { username: 'hocvien@khaitri.vn', password: 'KhaiTri@2026' };
