@@ -1,7 +1,7 @@
 /**
  * The composition root's wiring of personal data (decision 0024): what the export reads, from each
  * module that owns it, and what the deletion erases, through the owners' public functions (accounts,
- * identity, discussion). The
+ * identity, discussion, support). The
  * privacy module itself reads and writes only its own tables.
  */
 import type { Kysely } from 'kysely';
@@ -11,6 +11,7 @@ import { createAccountErasure, type AccountsService } from './accounts/index.ts'
 import type { ProfileService } from './accounts/profile.service.ts';
 import type { CertificatesService } from './certificates/certificates.service.ts';
 import { createDiscussionPersonalData } from './discussion/index.ts';
+import { createSupportPersonalData } from './support/index.ts';
 import type { IdentityService } from './identity/identity.service.ts';
 import type { InvoicesService } from './invoices/index.ts';
 import type { JobQueue } from './jobs/index.ts';
@@ -49,6 +50,7 @@ export function createPrivacyServices(deps: {
 }) {
   const ordersOf = (userId: number) => allPages((page) => deps.orders.list(userId, page, 100));
   const discussion = createDiscussionPersonalData(deps.db);
+  const support = createSupportPersonalData(deps.db);
   const sections: ExportSection[] = [
     { key: 'profile', title: 'Hồ sơ', read: (userId) => deps.profile.get(userId) },
     { key: 'orders', title: 'Đơn hàng', read: ordersOf },
@@ -74,6 +76,7 @@ export function createPrivacyServices(deps: {
       title: 'Ghi chú, bình luận và báo lỗi bài học',
       read: (userId) => discussion.exportOf(userId),
     },
+    { key: 'support', title: 'Yêu cầu hỗ trợ', read: (userId) => support.exportOf(userId) },
     { key: 'sign_ins', title: 'Lịch sử đăng nhập', read: (userId) => deps.accounts.sessions.history(userId, null) },
   ];
   const erasure = createAccountErasure(deps.db);
@@ -96,6 +99,8 @@ export function createPrivacyServices(deps: {
       await deps.identity.forgetLinkedAccounts(userId);
       // What the learner wrote: notes deleted, comments and reports replaced by a marker.
       await discussion.eraseLearnerContent(userId);
+      // What they told the support desk: name, contacts and text gone, the desk's history kept.
+      await support.eraseLearnerContent(userId);
       await erasure.erasePersonalData(userId);
     },
   });

@@ -69,7 +69,7 @@ export const RETENTION_EXPLANATION =
   'Theo Luật Kế toán, hóa đơn và chứng từ của đơn hàng đã thanh toán phải được lưu trữ ít nhất 10 năm. Khi xóa tài khoản, ' +
   'họ tên, số điện thoại, email, ngày sinh, địa chỉ, ảnh đại diện và liên kết đăng nhập bị xóa; ghi chú bài học của bạn bị xóa; ' +
   'nội dung bình luận và trả lời của bạn được thay bằng dòng "Nội dung đã bị xoá theo yêu cầu của người học." (giữ chỗ trong ' +
-  'cuộc thảo luận để trả lời của người khác vẫn dễ hiểu). Đơn hàng, thanh toán và hóa đơn được giữ lại gắn với một mã ẩn danh, ' +
+  'cuộc thảo luận để trả lời của người khác vẫn dễ hiểu); yêu cầu hỗ trợ bạn đã gửi bị xóa họ tên, liên lạc và nội dung. Đơn hàng, thanh toán và hóa đơn được giữ lại gắn với một mã ẩn danh, ' +
   'chỉ dùng cho nghĩa vụ kế toán và thuế.';
 
 /** Whole years between a birthday (YYYY-MM-DD) and a time; null without a usable birthday. */

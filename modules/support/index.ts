@@ -8,3 +8,4 @@ export { createSupportAdmin, type SupportAdmin } from './support.admin.ts';
 export { createSupportDesk, type SupportDesk } from './support.desk.ts';
 export { supportDeskRoutes, type SupportDeskRoutesOptions } from './support.desk.routes.ts';
 export { supportRoutes } from './support.routes.ts';
+export { createSupportPersonalData, ERASED_REQUEST, type SupportPersonalData } from './support.personal-data.ts';

@@ -30,8 +30,8 @@ export function ExportPanel({
       </h2>
       <p className="mb-3 text-slate-700">
         Một tệp dễ đọc (HTML) và một tệp máy đọc được (JSON) gồm hồ sơ, đơn hàng, hóa đơn, khóa học và tiến độ, chứng
-        chỉ, thông báo, ghi chú, bình luận và báo lỗi bài học, lịch sử đăng nhập và lịch sử đồng ý. Chỉ bạn tải được các
-        tệp này.
+        chỉ, thông báo, ghi chú, bình luận và báo lỗi bài học, yêu cầu hỗ trợ, lịch sử đăng nhập và lịch sử đồng ý. Chỉ
+        bạn tải được các tệp này.
       </p>
       <FormMessage message={answer?.notice} tone="success" />
       <FormMessage message={answer?.message || undefined} />
