@@ -11,6 +11,9 @@ export interface HlsHandle {
   setLevel(index: number): void;
   /** The data saver: automatic choice never above this height (null = no cap). */
   capHeight(height: number | null): void;
+  /** Stops fetching segments (a download has the link), and takes up again. */
+  pauseLoading(): void;
+  resumeLoading(): void;
   destroy(): void;
 }
 
@@ -102,6 +105,8 @@ export async function attachSource(
       hls.currentLevel = index;
     },
     capHeight,
+    pauseLoading: () => hls.stopLoad(),
+    resumeLoading: () => hls.startLoad(),
     destroy: () => hls.destroy(),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { attachSource, isHlsUrl, preloadHlsFor, type HlsHandle } from './hls-loader';
+import { onDownloadActivity } from '../offline/download-activity';
 
 export const DATA_SAVER_KEY = 'kt_data_saver';
 export const DATA_SAVER_MAX_HEIGHT = 360;
@@ -114,6 +115,34 @@ export function VideoPlayer({ src, poster, captions = [], startAt = 0, onTime, v
   useEffect(() => {
     hls.current?.capHeight(dataSaver ? DATA_SAVER_MAX_HEIGHT : null);
   }, [dataSaver, levels]);
+
+  // While a lesson downloads, a video not being watched stops buffering: the link is the download's.
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    let downloading = false;
+    let paused = false;
+    const resume = () => {
+      if (!paused) return;
+      paused = false;
+      hls.current?.resumeLoading();
+    };
+    const stopDownloads = onDownloadActivity((active) => {
+      downloading = active;
+      if (active && element.paused && hls.current) {
+        paused = true;
+        hls.current.pauseLoading();
+      } else if (!active) resume();
+    });
+    const onPlay = () => {
+      if (downloading) resume();
+    };
+    element.addEventListener('play', onPlay);
+    return () => {
+      stopDownloads();
+      element.removeEventListener('play', onPlay);
+    };
+  }, [src]);
 
   function toggleDataSaver(on: boolean) {
     writeDataSaver(on);

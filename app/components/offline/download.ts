@@ -10,6 +10,7 @@ import { callApi } from '../learning/api-client';
 import type { Quiz } from '../learning/quiz-types';
 import { deviceId, offlineUrl, onWifi, wifiOnly } from './offline-flags';
 import { getDownload, putDownload, type DownloadRecord } from './offline-store';
+import { beginDownload } from './download-activity';
 
 export interface LessonPackage {
   lesson_id: number;
@@ -148,6 +149,22 @@ async function put(cache: Cache, key: string, body: ArrayBuffer | string, type: 
  * record in IndexedDB says `partial` until every file is stored, then `done`.
  */
 export async function downloadLesson(
+  lesson: LessonPackage,
+  quality: number,
+  extras: LessonExtras,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<DownloadRecord> {
+  // The link is the download's while it runs: a video on the page not being watched stops buffering.
+  const ended = beginDownload();
+  try {
+    return await storeLesson(lesson, quality, extras, onProgress, signal);
+  } finally {
+    ended();
+  }
+}
+
+async function storeLesson(
   lesson: LessonPackage,
   quality: number,
   extras: LessonExtras,
