@@ -8,42 +8,23 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../db/seed/index.ts';
-import { createNotification, createUser } from '../tests/factories/accounts.ts';
-import { decodeHtml, nextClientAddress, signIn } from '../tests/helpers/auth.ts';
+import { createNotification } from '../tests/factories/accounts.ts';
+import { browsePage, decodeHtml, signedInLearner, type SignedInLearner } from '../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
 
-interface Learner {
-  name: string;
-  userId: number;
-  cookie: string;
-}
-
 let t: TestContext;
-let first: Learner;
-let second: Learner;
+let first: SignedInLearner;
+let second: SignedInLearner;
 /** A course the first learner is enrolled in (the second is not); another is in their cart. */
 let course: { id: number; slug: string; title: string };
 
-async function learner(name: string): Promise<Learner> {
-  const user = await createUser(t.db, { full_name: name });
-  const session = await signIn(t, user.phone!, user.password);
-  return { name, userId: session.userId, cookie: session.cookie.cookie };
-}
-
-function get(url: string, cookie?: string) {
-  return t.app.inject({
-    method: 'GET',
-    url,
-    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
-    remoteAddress: nextClientAddress(),
-  });
-}
+const get = (url: string, cookie?: string) => browsePage(t, url, cookie);
 
 beforeAll(async () => {
   t = await createTestContext({ pages: true, env: { PAGE_CACHE_SECONDS: '60' } });
   await seedDemoData(t.db, { uploadsDir: path.join(t.dataDir, 'uploads') });
-  first = await learner('Lưu Ánh Dương Thứ Nhất');
-  second = await learner('Đoàn Bích Ngọc Thứ Hai');
+  first = await signedInLearner(t, 'Lưu Ánh Dương Thứ Nhất');
+  second = await signedInLearner(t, 'Đoàn Bích Ngọc Thứ Hai');
   const rows = await t.db
     .selectFrom('courses')
     .innerJoin('course_pods', 'course_pods.course_id', 'courses.id')

@@ -7,47 +7,27 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../db/seed/index.ts';
-import { createUser } from '../tests/factories/accounts.ts';
-import { decodeHtml, nextClientAddress, signIn } from '../tests/helpers/auth.ts';
+import { browsePage, decodeHtml, signedInLearner, type SignedInLearner } from '../tests/helpers/auth.ts';
 import { createTestContext, type TestContext } from '../tests/helpers/test-app.ts';
 
-interface Learner {
-  name: string;
-  userId: number;
-  cookie: string;
-}
-
 let t: TestContext;
-let first: Learner;
-let second: Learner;
-let outsider: Learner;
-let lapsed: Learner;
+let first: SignedInLearner;
+let second: SignedInLearner;
+let outsider: SignedInLearner;
+let lapsed: SignedInLearner;
 let course: { id: number; slug: string };
 let lesson: { id: number; title: string };
 let studyUrl: string;
 
-async function learner(name: string): Promise<Learner> {
-  const user = await createUser(t.db, { full_name: name });
-  const session = await signIn(t, user.phone!, user.password);
-  return { name, userId: session.userId, cookie: session.cookie.cookie };
-}
-
-function get(url: string, cookie?: string) {
-  return t.app.inject({
-    method: 'GET',
-    url,
-    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
-    remoteAddress: nextClientAddress(),
-  });
-}
+const get = (url: string, cookie?: string) => browsePage(t, url, cookie);
 
 beforeAll(async () => {
   t = await createTestContext({ pages: true, env: { PAGE_CACHE_SECONDS: '60' } });
   await seedDemoData(t.db, { uploadsDir: path.join(t.dataDir, 'uploads') });
-  first = await learner('Trịnh Gia Bảo Học Viên Một');
-  second = await learner('Hà Thảo Vy Học Viên Hai');
-  outsider = await learner('Lâm Quốc Việt Chưa Mua');
-  lapsed = await learner('Kiều Minh Tâm Hết Hạn');
+  first = await signedInLearner(t, 'Trịnh Gia Bảo Học Viên Một');
+  second = await signedInLearner(t, 'Hà Thảo Vy Học Viên Hai');
+  outsider = await signedInLearner(t, 'Lâm Quốc Việt Chưa Mua');
+  lapsed = await signedInLearner(t, 'Kiều Minh Tâm Hết Hạn');
   // A course with a text lesson that is not a free preview.
   const row = await t.db
     .selectFrom('lessons')

@@ -1,6 +1,7 @@
 /** Signing in within integration tests, through the real login endpoint. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { createUser } from '../factories/accounts.ts';
 import { outboxDelivered } from './outbox.ts';
 import type { TestContext } from './test-app.ts';
 
@@ -89,6 +90,25 @@ export function cookiesOf(response: { headers: Record<string, unknown> }): strin
 /** Opens a page as a browser would (each request from its own client address). */
 export function getPage(t: TestContext, url: string, cookie = '') {
   return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {}, remoteAddress: nextClientAddress() });
+}
+
+/** A new learner named `name`, signed in by cookie (pages shared by signed-in learners). */
+export async function signedInLearner(t: TestContext, name: string) {
+  const user = await createUser(t.db, { full_name: name });
+  const session = await signIn(t, user.phone!, user.password);
+  return { name, userId: session.userId, cookie: session.cookie.cookie };
+}
+
+export type SignedInLearner = Awaited<ReturnType<typeof signedInLearner>>;
+
+/** A page as a browser asks for it (HTML accepted), signed in by `cookie` when given, from its own address. */
+export function browsePage(t: TestContext, url: string, cookie?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    remoteAddress: nextClientAddress(),
+  });
 }
 
 /** Page HTML with the entities React writes in text and attributes turned back into characters. */
