@@ -150,7 +150,14 @@ describe('studio people pages', () => {
       .insertInto('subject_likes')
       .values({ user_id: follower.id, subject_id: subject.id, created_at: new Date().toISOString() })
       .execute();
-    const fields = { title: 'Lớp IELTS mới', body: 'Khai giảng ngày 1/12.', link: '/khoa-hoc', audience: 'subject' };
+    // As the form sends it: "Thông báo dịch vụ" is the purpose checked by default.
+    const fields = {
+      title: 'Lớp IELTS mới',
+      body: 'Khai giảng ngày 1/12.',
+      link: '/khoa-hoc',
+      audience: 'subject',
+      purpose: 'service',
+    };
     const missing = await post('/studio/thong-bao', { ...fields, subject_id: '', intent: 'send' }, admin);
     expect(missing.status).toBe(400);
     expect(missing.html).toContain('Vui lòng chọn chủ đề.');
