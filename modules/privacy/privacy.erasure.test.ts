@@ -27,6 +27,17 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
+
+/** "Tải dữ liệu của tôi" through the API: the export job's JSON file, once the job has written it. */
+async function exportOf(learner: Awaited<ReturnType<typeof createShopper>>) {
+  const requested = (await learner.call('POST', '/api/user/privacy/exports.json')).json().data.request;
+  await waitFor(async () => {
+    const overview = (await learner.call('GET', '/api/user/privacy/overview.json')).json().data;
+    return overview.export?.id === requested.id && overview.export.state === 'completed';
+  }, 'the export job');
+  const files = (await learner.call('GET', '/api/user/privacy/overview.json')).json().data.export.files;
+  return (await learner.call('GET', files.json)).json();
+}
 const DATA = '/api/user/lesson/data.json';
 
 describe('deletion of what the learner wrote', () => {
@@ -60,13 +71,7 @@ describe('deletion of what the learner wrote', () => {
     expect(report.statusCode).toBe(201);
 
     // Before: the export holds what they wrote, and nothing of the other learner's.
-    const requested = (await leaving.call('POST', '/api/user/privacy/exports.json')).json().data.request;
-    await waitFor(async () => {
-      const overview = (await leaving.call('GET', '/api/user/privacy/overview.json')).json().data;
-      return overview.export?.id === requested.id && overview.export.state === 'completed';
-    }, 'the export job');
-    const files = (await leaving.call('GET', '/api/user/privacy/overview.json')).json().data.export.files;
-    const exported = (await leaving.call('GET', files.json)).json();
+    const exported = await exportOf(leaving);
     expect(exported.writing.notes.map((note: { content: string }) => note.content)).toEqual([
       'Số điện thoại gia sư: 0912 345 678',
       'Ôn lại đỉnh parabol',
@@ -159,13 +164,7 @@ describe('deletion of what the learner told the support desk', () => {
       .execute();
 
     // The export: their request with the desk's reply, nothing of the other learner's.
-    const requested = (await leaving.call('POST', '/api/user/privacy/exports.json')).json().data.request;
-    await waitFor(async () => {
-      const overview = (await leaving.call('GET', '/api/user/privacy/overview.json')).json().data;
-      return overview.export?.id === requested.id && overview.export.state === 'completed';
-    }, 'the export job');
-    const files = (await leaving.call('GET', '/api/user/privacy/overview.json')).json().data.export.files;
-    const exported = (await leaving.call('GET', files.json)).json();
+    const exported = await exportOf(leaving);
     expect(exported.support).toEqual([
       expect.objectContaining({
         id: mine,

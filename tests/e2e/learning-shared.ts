@@ -24,3 +24,13 @@ export async function demoStudy(journey: Journey) {
     studyPath: (lessonId: number) => `/vao-hoc/${study.slug}?bai=${lessonId}`,
   };
 }
+
+/** The learner signed out elsewhere after the page came: their own bits (/ca-nhan.json) name nobody. */
+export async function endSessionElsewhere(page: Page): Promise<void> {
+  await page.route('**/ca-nhan.json*', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ viewer: null, unreadNotifications: 0, cartCount: 0, page: null }),
+    }),
+  );
+}

@@ -8,7 +8,7 @@
 import { expect, it } from 'vitest';
 import { isSameDocument, markDocument, waitForHydration, waitForTitle } from './browser.ts';
 import { useJourney } from './journey.ts';
-import { demoStudy, signInDemoLearnerAt } from './learning-shared.ts';
+import { demoStudy, endSessionElsewhere, signInDemoLearnerAt } from './learning-shared.ts';
 
 const journey = useJourney({ PAGE_CACHE_SECONDS: '300' });
 
@@ -101,12 +101,7 @@ it('says so when "my courses" cannot fetch the list (offline, error), and "Thử
   expect(await alert.count()).toBe(0);
 
   // Signed out elsewhere between the page and its list: an invitation to sign in again, not a spinner.
-  await page.route('**/ca-nhan.json*', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ viewer: null, unreadNotifications: 0, cartCount: 0, page: null }),
-    }),
-  );
+  await endSessionElsewhere(page);
   await page.reload();
   await waitForHydration(page);
   const again = page.getByRole('link', { name: 'Đăng nhập lại' });

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { waitForHydration } from './browser.ts';
 import { useJourney } from './journey.ts';
-import { demoStudy, signInDemoLearnerAt } from './learning-shared.ts';
+import { demoStudy, endSessionElsewhere, signInDemoLearnerAt } from './learning-shared.ts';
 
 const journey = useJourney({ PAGE_CACHE_SECONDS: '300' });
 
@@ -75,12 +75,7 @@ it('keeps the lesson when the learner’s part cannot be fetched, and says when 
   expect(await page.getByRole('button', { name: 'Đánh dấu hoàn thành' }).isVisible()).toBe(true);
 
   await page.unroute('**/ca-nhan.json*');
-  await page.route('**/ca-nhan.json*', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({ viewer: null, unreadNotifications: 0, cartCount: 0, page: null }),
-    }),
-  );
+  await endSessionElsewhere(page);
   await page.reload();
   await waitForHydration(page);
   const again = page.getByRole('link', { name: 'Đăng nhập lại' });
