@@ -1,7 +1,6 @@
 import { data, Form, Link, redirectDocument, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { formatAmount, formatMoney } from '../../lib/format/money';
-import { readReferralCookie } from '../../modules/affiliates/referral-cookie';
 import { resolveCartOwner } from '../../modules/cart/cart-cookie';
 import { CarrierChoice } from '../components/carrier-disclosure';
 import { FormField, FormMessage } from '../components/form-field';
@@ -84,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       viewer.id,
       { payment_method: method, promotion_code: code, consent: input.consent === 'on', invoice },
       context.clientIp,
-      readReferralCookie(request.headers.get('cookie')),
+      request.headers.get('cookie') ?? undefined,
       context.origin,
     );
     if (method === 'carrier') {

@@ -15,6 +15,7 @@ import type { OrderHooks } from '../orders/order-hooks.ts';
 import { vietnamDay } from '../studio/dashboard.ts';
 import * as repo from './affiliates.repository.ts';
 import { COMMISSION_STATUS_LABELS } from './affiliates.schemas.ts';
+import { readReferralCookie } from './referral-cookie.ts';
 import { decodeReferral, encodeReferral } from './referral-signing.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -87,8 +88,8 @@ export function createAffiliatesService(deps: {
   }
 
   const hooks: OrderHooks = {
-    async placed(trx, order, referral) {
-      const affiliateId = decodeReferral(secret, referral);
+    async placed(trx, order, cookies) {
+      const affiliateId = decodeReferral(secret, readReferralCookie(cookies));
       if (affiliateId === null) return;
       const affiliate = await repo.findAffiliate(trx, { id: affiliateId });
       // Never to oneself, never to a suspended affiliate.

@@ -15,11 +15,14 @@ export interface CompanyInvoiceRequest {
 }
 
 export interface OrderHooks {
-  /** The order was just inserted; `referral` is the buyer's referral cookie, if any. */
+  /**
+   * The order was just inserted; `cookies`: the buyer's Cookie header at checkout, if any (the
+   * affiliates module reads its referral cookie from it: orders knows no cookie of another module).
+   */
   placed?(
     trx: Transaction<Database>,
     order: { id: number; userId: number; invoice?: CompanyInvoiceRequest | undefined },
-    referral: string | undefined,
+    cookies: string | undefined,
   ): Promise<void>;
   /** The order just became completed (exactly once, whatever replays the payment notice). */
   completed?(trx: Transaction<Database>, orderId: number): Promise<void>;
@@ -30,8 +33,8 @@ export interface OrderHooks {
 /** Several modules' hooks as one: each step runs them in order, in the same transaction. */
 export function combineOrderHooks(...all: OrderHooks[]): OrderHooks {
   return {
-    async placed(trx, order, referral) {
-      for (const hooks of all) await hooks.placed?.(trx, order, referral);
+    async placed(trx, order, cookies) {
+      for (const hooks of all) await hooks.placed?.(trx, order, cookies);
     },
     async completed(trx, orderId) {
       for (const hooks of all) await hooks.completed?.(trx, orderId);

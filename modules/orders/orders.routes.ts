@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, pageMeta, pageQuery } from '../../kernel/http/index.ts';
-import { readReferralCookie } from '../affiliates/referral-cookie.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { siteOrigin } from '../../lib/allowed-hosts.ts';
 import * as schemas from './orders.schemas.ts';
@@ -23,12 +22,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = requireApiViewer(request);
-      const referral = readReferralCookie(request.headers.cookie);
       const placed = await request.services.orders.place(
         viewer.id,
         request.body,
         request.ip,
-        referral,
+        request.headers.cookie,
         siteOrigin(request, request.services.paymentsConfig),
       );
       return reply.status(201).send({ data: placed });

@@ -10,7 +10,6 @@ import { formatMoney } from '../../lib/format/money.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import type { GatewayMethod } from '../payments/gateway.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import { describeRefund } from '../payments/refunds.service.ts';
 import type { PromotionQuote, PromotionsService } from '../promotions/promotions.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { generateOrderCode } from './order-code.ts';
@@ -71,7 +70,7 @@ export function createOrdersService(deps: {
       ...toSummary(order),
       failure_reason: order.failure_reason,
       // A refunded order, or one that never completed whose late payment was refunded.
-      refund: order.status === 'refunded' || order.payment_id === null ? await describeRefund(db, order) : null,
+      refund: order.status === 'refunded' || order.payment_id === null ? await payments.describeRefund(order) : null,
       can_pay: order.status === 'pending',
       can_cancel: order.status === 'pending',
       items: items.map((item) => ({
@@ -93,14 +92,14 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * `referral`: the buyer's referral cookie (affiliates), read by the caller from the request;
+   * `cookies`: the request's Cookie header, handed to the order hooks (the affiliates' referral);
    * `returnOrigin`: where the gateway brings the browser back (payments.start).
    */
   async function place(
     userId: number,
     input: PlaceOrderInput,
     clientIp: string,
-    referral?: string,
+    cookies?: string,
     returnOrigin?: string,
   ) {
     const view = await cart.view({ userId });
@@ -146,7 +145,7 @@ export function createOrdersService(deps: {
         })),
       });
       if (quote) await promotions.reserve(trx, quote, userId, orderId);
-      await deps.hooks?.placed?.(trx, { id: orderId, userId, invoice: input.invoice }, referral);
+      await deps.hooks?.placed?.(trx, { id: orderId, userId, invoice: input.invoice }, cookies);
       return (await repo.findOrder(trx, { id: orderId }))!;
     });
     // Carrier billing charges at once; the cart keeps the package until the charge succeeds. A charge

@@ -26,6 +26,7 @@ import type { GatewaySimulator } from './gateway-simulator.ts';
 import type { Gateways } from './gateways.ts';
 import type { PaymentsConfig } from './payments.config.ts';
 import { createReconciliation } from './reconciliation.ts';
+import { describeRefund } from './refunds.service.ts';
 import { findLatestAttempt } from './payment-operations.repository.ts';
 import type { Settlement, SettlementService } from './settlement.ts';
 
@@ -234,6 +235,8 @@ export function createPaymentsService(deps: {
     confirmTransfer,
     gateways,
     reconcile,
+    /** The refund the learner's order page shows (orders asks; payments owns the refunds). */
+    describeRefund: (order: OrderRow) => describeRefund(db, order),
     simulator: deps.simulator ?? null,
   };
 }
