@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -41,7 +41,11 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // A page with no deferred data is complete as soon as its shell is: it goes out as one buffer,
+    // compressed in one pass, rather than as React's many small stream writes.
+    const whole = !hasDeferredData(routerContext);
+    const readyOption =
+      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -50,12 +54,21 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+          if (whole) {
+            clearTimeout(abortTimer);
+            const collected = new BufferWriter();
+            collected.on('finish', () =>
+              resolve(new Response(collected.bytes(), { headers: responseHeaders, status: responseStatusCode })),
+            );
+            pipe(collected);
+            return;
+          }
           const body = new PassThrough();
           // The abort timer only guards a stuck render; let a finished one go at once.
           body.on('close', () => clearTimeout(abortTimer));
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -70,6 +83,29 @@ export default function handleRequest(
     );
     const abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/** Whether a loader handed back a promise for the page to stream in later (`<Await>`). */
+function hasDeferredData(context: EntryContext): boolean {
+  for (const data of Object.values(context.staticHandlerContext.loaderData ?? {})) {
+    if (data === null || typeof data !== 'object') continue;
+    for (const value of Object.values(data as Record<string, unknown>)) if (value instanceof Promise) return true;
+  }
+  return false;
+}
+
+/** The document's bytes gathered whole (React writes them in many small chunks). */
+class BufferWriter extends Writable {
+  private readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void) {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    done();
+  }
+  bytes(): Uint8Array<ArrayBuffer> {
+    // A view of exactly the document's bytes (Buffer.concat may hand out a slice of a larger pool).
+    const whole = Buffer.concat(this.chunks);
+    return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength);
+  }
 }
 
 /**
