@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createRichContentSanitizer } from '../lib/sanitize.ts';
 import { createMemoryCache } from './cache/cache.ts';
 import { createSiteAdmin, createSiteService } from './site/index.ts';
-import { createAliasService } from './catalog/alias.service.ts';
+import { createAliasService } from './alias/index.ts';
 import { createCatalogService } from './catalog/catalog.service.ts';
 import { createCourseService } from './catalog/course.service.ts';
 import { createRecommendationsService } from './catalog/recommendations.service.ts';

@@ -5,7 +5,7 @@ import type { Engine } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Cache } from './cache/cache.ts';
 import type { SiteAdmin, SiteService } from './site/index.ts';
-import type { AliasService } from './catalog/alias.service.ts';
+import type { AliasService } from './alias/index.ts';
 import type { CatalogService } from './catalog/catalog.service.ts';
 import type { CourseService } from './catalog/course.service.ts';
 import type { RecommendationsService } from './catalog/recommendations.service.ts';

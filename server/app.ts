@@ -25,7 +25,8 @@ import type { Services } from '../modules/services.ts';
 import { offlineRoutes } from '../modules/offline/index.ts';
 import { siteAdminListRoutes, siteAdminRoutes, siteRoutes } from '../modules/site/index.ts';
 import { transfersAdminRoutes, transfersRoutes } from '../modules/transfers/index.ts';
-import { aliasRoutes, catalogRoutes } from '../modules/catalog/catalog.routes.ts';
+import { aliasRoutes } from '../modules/alias/index.ts';
+import { catalogRoutes } from '../modules/catalog/catalog.routes.ts';
 import {
   contentAdminPagePublishRoutes,
   contentAdminPageRoutes,

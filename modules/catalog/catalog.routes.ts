@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, listEnvelope, publicPageQuery } from '../../kernel/http/index.ts';
 import {
   categorySchema,
   courseDetailsSchema,
@@ -16,7 +15,8 @@ import {
   teacherSchema,
 } from './catalog.schemas.ts';
 import type { CourseList } from './course.service.ts';
-import { addPublicCaching, requireViewerId, sendEncoded, serializeWith } from './http-cache.ts';
+import { envelope, listEnvelope, publicPageQuery } from '../../kernel/http/index.ts';
+import { addPublicCaching, requireViewerId, sendEncoded, serializeWith } from '../../kernel/http/public-cache.ts';
 
 const tags = ['catalog'];
 
@@ -197,40 +197,5 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items } = await request.services.course.listCourses({ teacher: teacher.slug, page: 1, limit: 100 });
       return { data: { ...teacher, courses: items } };
     },
-  );
-};
-
-/** alias.json: a slug or a path → the entity and its canonical URL. */
-export const aliasRoutes: FastifyPluginAsyncZod = async (app) => {
-  addPublicCaching(app);
-  app.get(
-    '/api/user/alias.json',
-    {
-      schema: {
-        tags,
-        summary:
-          'Phân giải một slug hoặc đường dẫn hai đoạn thành đối tượng (khóa học, danh mục, bài viết…) và URL chuẩn',
-        querystring: z
-          .object({ path: z.string().max(1000).optional(), slug: z.string().max(500).optional() })
-          .refine((value) => Boolean(value.path?.trim() || value.slug?.trim()), {
-            message: 'Cần đường dẫn (path) hoặc slug.',
-            path: ['path'],
-          }),
-        response: {
-          200: envelope(
-            z.object({
-              type: z.string(),
-              id: z.number().int().nullable(),
-              slug: z.string(),
-              title: z.string(),
-              url: z.string(),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => ({
-      data: await request.services.alias.resolve(request.query.path ?? request.query.slug ?? ''),
-    }),
   );
 };

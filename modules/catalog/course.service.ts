@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Cache } from '../cache/cache.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { encodeAnswer, type EncodedAnswer } from './http-cache.ts';
+import { encodeAnswer, type EncodedAnswer } from '../../kernel/http/public-cache.ts';
 import * as catalogRepo from './catalog.repository.ts';
 import type { CourseListQuery } from './catalog.schemas.ts';
 import * as repo from './course.repository.ts';

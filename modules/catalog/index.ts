@@ -3,3 +3,5 @@
  * issue 19): what other modules may call on courses and lessons.
  */
 export { setLessonDuration } from './course.repository.ts';
+export type { CatalogService } from './catalog.service.ts';
+export type { CourseService } from './course.service.ts';

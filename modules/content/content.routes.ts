@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, listEnvelope, publicPageQuery } from '../../kernel/http/index.ts';
 import { flag, idParam, slugParam } from '../catalog/catalog.schemas.ts';
-import { addPublicCaching } from '../catalog/http-cache.ts';
+import { addPublicCaching } from '../../kernel/http/public-cache.ts';
 
 const tags = ['content'];
 const postTypes = z.enum(['post', 'exam_gate', 'solution', 'landing_page', 'feedback', 'intro']);

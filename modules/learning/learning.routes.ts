@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../../kernel/http/index.ts';
 import { requireApiViewer } from '../accounts/guards.ts';
 import { idParam, slugParam } from '../catalog/catalog.schemas.ts';
-import { addPublicCaching } from '../catalog/http-cache.ts';
+import { addPublicCaching } from '../../kernel/http/public-cache.ts';
 import {
   curriculumSchema,
   learningLogBody,

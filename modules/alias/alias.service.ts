@@ -4,11 +4,10 @@
  */
 import { describeCourseUrl, describePostUrl, describeSupportUrl } from '../../lib/content-urls.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
+import type { CatalogService, CourseService } from '../catalog/index.ts';
 import type { ContentService } from '../content/index.ts';
 import type { SiteService } from '../site/index.ts';
 import type { SupportService } from '../support/index.ts';
-import type { CatalogService } from './catalog.service.ts';
-import type { CourseService } from './course.service.ts';
 
 export type AliasType =
   'course' | 'course_category' | 'post' | 'post_category' | 'solution' | 'support' | 'teacher' | 'hashtag' | 'page';

@@ -1,8 +1,9 @@
 /**
- * Public catalog responses carry Cache-Control and a weak ETag; a matching If-None-Match gets a
- * 304 without a body. Responses for a signed-in viewer are private. The hottest reads (course
- * list and details) are cached already serialised with their ETag (`EncodedAnswer`), so a hit
- * neither serialises nor hashes.
+ * Public JSON answers (catalog, content, help, learning's public reads) carry Cache-Control and a
+ * weak ETag; a matching If-None-Match gets a 304 without a body. Responses for a signed-in viewer
+ * are private. The hottest reads (course list and details) are cached already serialised with their ETag (`EncodedAnswer`), so a hit
+ * neither serialises nor hashes. Server-only (node:crypto): imported by path, not through the
+ * kernel/http index, which client-safe faces import.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
