@@ -54,7 +54,7 @@ import type { TransfersAdmin, TransfersService } from './transfers/index.ts';
 import type { InvoicesAdmin, InvoicesServices } from './invoices/index.ts';
 import type { PrivacyAdmin, PrivacyService } from './privacy/index.ts';
 
-export interface Services extends CommerceServices, LearningExtrasServices, JobServices, InvoicesServices {
+export interface Services extends CommerceServices, LearningExtrasServices, JobServices<Actor>, InvoicesServices {
   engine: Engine;
   cache: Cache;
   /** The Redis connection with REDIS_URL (shared limits, throttles, cache invalidation); null without. */

@@ -333,7 +333,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(examsRoutes);
   await app.register(examContestsAdminRoutes);
   await app.register(examsAdminRoutes);
-  await app.register(jobsAdminRoutes);
+  await app.register(jobsAdminRoutes, { actorOf });
   await app.register(transfersRoutes, { simulator: services.paymentsConfig.simulator });
   await app.register(transfersAdminRoutes, { actorOf });
   await app.register(invoicesRoutes, { viewerOf: requireApiViewer, downloadLimit: perAddress(ADDRESS_LIMITS.rare) });

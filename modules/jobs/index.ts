@@ -28,22 +28,22 @@ export function createJobQueue(db: Kysely<Database>, engine: Engine, options: Jo
   return createSqliteQueue(db, { ...log, ...(options.pollMs ? { pollMs: options.pollMs } : {}) });
 }
 
-export interface JobServices {
+export interface JobServices<Actor> {
   /** The job queue (pg-boss on PostgreSQL, a table runner on SQLite); started by server/main.ts. */
   jobs: JobQueue;
   /** The studio's jobs page: counts per queue, failed jobs, retry. */
-  jobsAdmin: JobsAdmin;
+  jobsAdmin: JobsAdmin<Actor>;
 }
 
 /** The queue and its studio page, for the composition root (modules/services.ts). */
-export function createJobServices(deps: {
+export function createJobServices<Actor>(deps: {
   db: Kysely<Database>;
   engine: Engine;
-  audit: JobsAdminDeps['audit'];
+  audit: JobsAdminDeps<Actor>['audit'];
   log?: JobQueueOptions['log'];
   /** The queue, when the composition root made it first (services that enqueue are built before this). */
   jobs?: JobQueue;
-}): JobServices {
+}): JobServices<Actor> {
   const jobs = deps.jobs ?? createJobQueue(deps.db, deps.engine, deps.log ? { log: deps.log } : {});
   return { jobs, jobsAdmin: createJobsAdmin({ queue: jobs, audit: deps.audit }) };
 }

@@ -1,22 +1,26 @@
 /**
  * The studio's jobs API under /api/admin/jobs…, admins only (jobs.manage): per-queue counts and the
- * recent failed jobs, and a retry. The permission is checked before the input is read (401 / 403).
+ * recent failed jobs, and a retry. The studio's permission check arrives as `actorOf`
+ * (server/app.ts); it runs before the input is read (401 / 403).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '../../kernel/http/index.ts';
-import { requirePermission } from '../studio/permissions.ts';
-import { actorOf, security } from '../studio/studio.routes.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes } from '../../kernel/http/index.ts';
 import * as s from './jobs.admin.schemas.ts';
 
 const tags = ['admin'];
 const manage = { permission: 'jobs.manage' as const };
 
-export const jobsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    requirePermission(request.viewer, permission);
-  });
+/** The studio's actor, as the composition root typed the jobs' studio operations (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['jobsAdmin']['retry']>[0];
+
+export interface JobsAdminRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
+}
+
+export const jobsAdminRoutes: FastifyPluginAsyncZod<JobsAdminRoutesOptions> = async (app, { actorOf }) => {
+  guardAdminRoutes(app, actorOf);
 
   app.get(
     '/api/admin/jobs.json',

@@ -1,6 +1,6 @@
 /** The studio's jobs page (admins): counts per queue, the recent failed jobs, retrying one (audited). */
 import { AppError } from '../../lib/errors.ts';
-import type { Actor } from '../studio/studio.service.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import type { JobQueue } from './jobs.queue.ts';
 
 /** What each queue does, in the studio's words; a queue not listed shows its name. */
@@ -24,17 +24,13 @@ export const QUEUE_LABELS: Record<string, string> = {
 
 const labelOf = (name: string) => QUEUE_LABELS[name] ?? name;
 
-export interface JobsAdminDeps {
+/** `Actor`: the studio's, passed on to the audit log and never read here. */
+export interface JobsAdminDeps<Actor> {
   queue: JobQueue;
-  audit: (
-    actor: Actor,
-    action: string,
-    target: { type: string; id: string | number },
-    summary: unknown,
-  ) => Promise<unknown>;
+  audit: AuditLog<Actor>;
 }
 
-export function createJobsAdmin({ queue, audit }: JobsAdminDeps) {
+export function createJobsAdmin<Actor>({ queue, audit }: JobsAdminDeps<Actor>) {
   return {
     async overview() {
       const [health, counts, failed] = await Promise.all([queue.health(), queue.counts(), queue.failed(20)]);
@@ -62,4 +58,4 @@ export function createJobsAdmin({ queue, audit }: JobsAdminDeps) {
   };
 }
 
-export type JobsAdmin = ReturnType<typeof createJobsAdmin>;
+export type JobsAdmin<Actor> = ReturnType<typeof createJobsAdmin<Actor>>;
