@@ -142,7 +142,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** The support desk: support requests (assign, reply, notes). */
   supportDesk: SupportDesk<Actor>;
   /** Broadcast notifications to all learners or a subject's followers, sent in batches as queued jobs (`work()`). */
-  broadcasts: BroadcastsService;
+  broadcasts: BroadcastsService<Actor>;
   /** How the web session cookies are written. */
   web: { siteLabel: string; secureCookies: boolean };
   /** Web Push (VAPID): browser subscriptions; every new notification is pushed to opted-in learners. */

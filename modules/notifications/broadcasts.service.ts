@@ -21,7 +21,7 @@ import type { BroadcastPurpose } from './notifications.table.ts';
 import { iso, isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { JobPolicy, JobQueue } from '../jobs/index.ts';
-import type { Actor, Page, StudioService } from '../studio/studio.service.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 /** The queue of broadcast jobs; one waits per broadcast (singleton key), so duplicate sends collapse. */
@@ -50,13 +50,23 @@ export interface BroadcastInput extends Audience {
   link?: string | undefined;
 }
 
-export type BroadcastsService = ReturnType<typeof createBroadcastsService>;
+/** A page of the studio's list. */
+interface Page {
+  page: number;
+  limit: number;
+}
 
-export function createBroadcastsService(deps: {
+/** Who sends a broadcast: the studio's actor (its viewer is recorded as the sender). */
+type Sender = { viewer: { id: number; fullName: string } };
+
+export type BroadcastsService<Actor extends Sender> = ReturnType<typeof createBroadcastsService<Actor>>;
+
+/** `Actor`: the studio's; its viewer is recorded as the sender, and it is passed on to the audit log. */
+export function createBroadcastsService<Actor extends Sender>(deps: {
   db: Kysely<Database>;
   notifications: NotificationsService;
   jobs: JobQueue;
-  audit: StudioService['audit'];
+  audit: AuditLog<Actor>;
   /** Who may receive a marketing broadcast: asked at each batch. */
   marketingConsent: MarketingConsent;
   /** Learners per batch (one transaction each). */

@@ -7,13 +7,11 @@ import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, OrderRow, PaymentMethod } from '../../db/schema.ts';
 import { AppError, isAppError } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/format/money.ts';
-import type { CartService } from '../cart/cart.service.ts';
-import type { GatewayMethod } from '../payments/gateway.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { CartService } from '../cart/index.ts';
 import type { PromotionQuote, PromotionsService } from '../promotions/promotions.service.ts';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import { generateOrderCode } from './order-code.ts';
 import type { CompanyInvoiceRequest, OrderHooks } from './order-hooks.ts';
+import type { OrderCarrierBilling, OrderPayments, PaidMethod } from './order-ports.ts';
 import { ORDER_STATUS_LABELS, type OrderLifecycle } from './order-lifecycle.ts';
 import * as repo from './orders.repository.ts';
 
@@ -26,9 +24,6 @@ export interface PlaceOrderInput {
   /** A company invoice instead of a personal one (the invoices module keeps it). */
   invoice?: CompanyInvoiceRequest | undefined;
 }
-
-/** A method that takes money online: a redirect gateway, or a bank transfer by VietQR. */
-type PaidMethod = GatewayMethod | 'vietqr';
 
 export const ORDER_NOT_FOUND = 'Không tìm thấy đơn hàng.';
 
@@ -51,14 +46,14 @@ export function toSummary(order: OrderRow) {
   };
 }
 
-export function createOrdersService(deps: {
+export function createOrdersService<CarrierPlan>(deps: {
   db: Kysely<Database>;
   cart: CartService;
   promotions: PromotionsService;
-  payments: PaymentsService;
+  payments: OrderPayments;
   lifecycle: OrderLifecycle;
   /** Carrier billing (the first charge of a subscription). */
-  carrier: Pick<SubscriptionsService, 'prepare' | 'chargeOrder'>;
+  carrier: OrderCarrierBilling<CarrierPlan>;
   expiryMinutes: number;
   hooks?: OrderHooks;
 }) {
