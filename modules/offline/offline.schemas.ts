@@ -36,6 +36,10 @@ export const packageSchema = z.object({
           playlist_url: z.string(),
         }),
       ),
+      audio: z
+        .object({ bytes: z.number().int(), segments: z.number().int(), playlist_url: z.string() })
+        .nullable()
+        .describe('The audio-only rendition ("Chỉ âm thanh"), when the video has one'),
     })
     .nullable(),
 });

@@ -1,7 +1,8 @@
 /**
  * What a download holds and costs (issue 21, parts 3 and 6) on both engines: an enrolled learner
  * gets each rung of the lesson's ready video with the bytes of its stored segments and a signed
- * playlist that leads to exactly those segments; a learner of another course and a visitor get
+ * playlist that leads to exactly those segments, and the audio-only rendition likewise (never when
+ * the video has none); a learner of another course and a visitor get
  * nothing; lessons without a video answer no video.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ let t: TestContext;
 let courseId: number;
 let videoLesson: number;
 let textLesson: number;
+let silentLesson: number;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -25,6 +27,12 @@ beforeAll(async () => {
   videoLesson = (await createLesson(t.db, { course_id: courseId, content_type: 'video' })).id;
   textLesson = (await createLesson(t.db, { course_id: courseId, content_type: 'paragraph' })).id;
   await t.services.video.ingestFile(videoLesson, clip);
+  expect(await t.services.video.createWorker().runOnce()).toBe('ready');
+  // A video without sound has no audio-only rendition.
+  const silent = `${t.dataDir}/silent.mp4`;
+  await runTool('ffmpeg', ['-hide_banner', '-y', '-loglevel', 'error', '-i', clip, '-an', '-c', 'copy', silent]);
+  silentLesson = (await createLesson(t.db, { course_id: courseId, content_type: 'video' })).id;
+  await t.services.video.ingestFile(silentLesson, silent);
   expect(await t.services.video.createWorker().runOnce()).toBe('ready');
 }, 60_000);
 
@@ -44,7 +52,12 @@ describe('GET /api/user/offline/lesson.json', () => {
     const data = response.json().data;
     expect(data).toMatchObject({ lesson_id: videoLesson, course_id: courseId, content_type: 'video' });
     expect(data.video.rungs.map((rung: { height: number }) => rung.height)).toEqual([240, 360, 480]);
-    for (const rung of data.video.rungs as { bytes: number; segments: number; playlist_url: string }[]) {
+    // The audio-only rendition ("Chỉ âm thanh") is offered with its own size, not as a video rung.
+    expect(data.video.audio).toMatchObject({ segments: 1 });
+    expect(data.video.audio.bytes).toBeGreaterThan(0);
+    expect(data.video.audio.bytes).toBeLessThan(data.video.rungs[0].bytes);
+    const offered = [...data.video.rungs, data.video.audio] as { bytes: number; segments: number; playlist_url: string }[];
+    for (const rung of offered) {
       const playlist = await t.app.inject({ method: 'GET', url: rung.playlist_url });
       expect(playlist.statusCode).toBe(200);
       const segmentUrls = playlist.body.split('\n').filter((line) => line.startsWith('/media/hls/'));
@@ -64,6 +77,14 @@ describe('GET /api/user/offline/lesson.json', () => {
     const first = data.video.rungs[0].bytes;
     // Asked again: the same sizes (kept per asset).
     expect((await learner.call('GET', describeUrl(videoLesson))).json().data.video.rungs[0].bytes).toBe(first);
+  });
+
+  it('never offers audio only for a video whose rendition is not stored', async () => {
+    const learner = await createShopper(t);
+    await createEnrolment(t.db, { userId: learner.user.id, courseId });
+    const data = (await learner.call('GET', describeUrl(silentLesson))).json().data;
+    expect(data.video.rungs.length).toBeGreaterThan(0);
+    expect(data.video.audio).toBeNull();
   });
 
   it('answers no video for a lesson without one', async () => {

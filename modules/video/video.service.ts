@@ -235,16 +235,22 @@ export function createVideoService(deps: VideoServiceDeps) {
       const expires = expiry();
       const sign = (file: string) => signer.url({ assetId: ready.id, lessonId, file, expires });
       const rungs = await rungSizes(ready.id);
+      const audioOnly = rungs.find((rung) => rung.audio) ?? null;
       return {
         asset_id: ready.id,
         duration_seconds: ready.duration_seconds,
         poster_url: sign('poster.jpg'),
-        rungs: rungs.map((rung) => ({
-          height: rung.height,
-          bytes: rung.bytes,
-          segments: rung.segments,
-          playlist_url: sign(rung.file),
-        })),
+        rungs: rungs
+          .filter((rung) => !rung.audio)
+          .map((rung) => ({
+            height: rung.height,
+            bytes: rung.bytes,
+            segments: rung.segments,
+            playlist_url: sign(rung.file),
+          })),
+        audio: audioOnly
+          ? { bytes: audioOnly.bytes, segments: audioOnly.segments, playlist_url: sign(audioOnly.file) }
+          : null,
       };
     },
 
