@@ -56,7 +56,11 @@ describe('GET /api/user/offline/lesson.json', () => {
     expect(data.video.audio).toMatchObject({ segments: 1 });
     expect(data.video.audio.bytes).toBeGreaterThan(0);
     expect(data.video.audio.bytes).toBeLessThan(data.video.rungs[0].bytes);
-    const offered = [...data.video.rungs, data.video.audio] as { bytes: number; segments: number; playlist_url: string }[];
+    const offered = [...data.video.rungs, data.video.audio] as {
+      bytes: number;
+      segments: number;
+      playlist_url: string;
+    }[];
     for (const rung of offered) {
       const playlist = await t.app.inject({ method: 'GET', url: rung.playlist_url });
       expect(playlist.statusCode).toBe(200);

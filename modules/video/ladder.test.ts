@@ -160,7 +160,15 @@ describe('the audio-only rendition', () => {
       expect(durations).toEqual([6, 6, 2]);
       const segment = path.join(dir, 'audio', 'seg_000.ts');
       const streams = JSON.parse(
-        await runTool(ffprobe, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'json', segment]),
+        await runTool(ffprobe, [
+          '-v',
+          'error',
+          '-show_entries',
+          'stream=codec_type,codec_name',
+          '-of',
+          'json',
+          segment,
+        ]),
       ) as { streams: { codec_type: string; codec_name: string }[] };
       expect(streams.streams).toEqual([{ codec_type: 'audio', codec_name: 'aac' }]);
       // About 64 kbps: 6 s of it is far below a 240p video segment of the same span.

@@ -24,6 +24,8 @@ export interface LessonPackage {
     duration_seconds: number | null;
     poster_url: string;
     rungs: { height: number; bytes: number; segments: number; playlist_url: string }[];
+    /** The audio-only rendition, when the video has one. */
+    audio?: { bytes: number; segments: number; playlist_url: string } | null;
   } | null;
 }
 
@@ -57,6 +59,9 @@ function keepForOffline(): void {
 export function packageOf(lessonId: number): Promise<LessonPackage> {
   return callApi<LessonPackage>(`/api/user/offline/lesson.json?lesson_id=${lessonId}`).then((result) => result.data);
 }
+
+/** The choice "Chỉ âm thanh": no video rung has height 0. */
+export const AUDIO_ONLY = 0;
 
 /** The default quality: 360p (240p when the learner saves data), else the nearest rung below. */
 export function defaultQuality(heights: number[], saveData: boolean): number {
@@ -131,10 +136,12 @@ function segmentJobs(lessonId: number, playlist: string): { text: string; jobs: 
   return { text, jobs };
 }
 
+/** The device's master playlist naming its one rendition (audio only: AAC, no resolution). */
 function masterPlaylist(height: number, bytes: number, seconds: number | null): string {
   const bandwidth = Math.max(1, Math.round((bytes * 8) / Math.max(1, seconds ?? 60)));
   const width = Math.round((height * 16) / 9 / 2) * 2;
-  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${width}x${height}\nindex.m3u8\n`;
+  const variant = height === AUDIO_ONLY ? 'CODECS="mp4a.40.2"' : `RESOLUTION=${width}x${height}`;
+  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},${variant}\nindex.m3u8\n`;
 }
 
 /** Stores a body read once (its size is known without reading it again). */
@@ -145,7 +152,7 @@ async function put(cache: Cache, key: string, body: ArrayBuffer | string, type: 
 }
 
 /**
- * Downloads (or resumes) one lesson at a quality (a rung's height; ignored without a video). The
+ * Downloads (or resumes) one lesson at a quality (a rung's height, or AUDIO_ONLY; ignored without a video). The
  * record in IndexedDB says `partial` until every file is stored, then `done`.
  */
 export async function downloadLesson(
@@ -179,9 +186,15 @@ async function storeLesson(
     body: { lesson_id: lesson.lesson_id, device_id: deviceId() },
   });
   const previous = await getDownload(lesson.lesson_id);
-  const rung = lesson.video?.rungs.find((candidate) => candidate.height === quality) ?? null;
+  const audioOnly = quality === AUDIO_ONLY && Boolean(lesson.video?.audio);
+  const rung = audioOnly
+    ? { ...lesson.video!.audio!, height: AUDIO_ONLY }
+    : (lesson.video?.rungs.find((candidate) => candidate.height === quality) ?? null);
   const cacheName =
-    previous && previous.quality === (rung?.height ?? 0) && previous.status === 'partial'
+    previous &&
+    previous.quality === (rung?.height ?? 0) &&
+    Boolean(previous.audio_only) === audioOnly &&
+    previous.status === 'partial'
       ? previous.cache
       : `${CACHE_PREFIX}${lesson.lesson_id}-${licenceId(granted.data.licence)}`;
   if (previous && previous.cache !== cacheName) await caches.delete(previous.cache);
@@ -194,6 +207,7 @@ async function storeLesson(
     title: lesson.title,
     content_type: lesson.content_type,
     quality: rung?.height ?? 0,
+    audio_only: audioOnly,
     bytes: 0,
     total_bytes: rung?.bytes ?? 0,
     status: 'partial',
