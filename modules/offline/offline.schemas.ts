@@ -40,6 +40,9 @@ export const packageSchema = z.object({
         .object({ bytes: z.number().int(), segments: z.number().int(), playlist_url: z.string() })
         .nullable()
         .describe('The audio-only rendition ("Chỉ âm thanh"), when the video has one'),
+      captions: z
+        .array(z.object({ lang: z.string(), label: z.string(), url: z.string() }))
+        .describe("The video's WebVTT captions, downloaded with any quality"),
     })
     .nullable(),
 });

@@ -18,6 +18,7 @@ let courseId: number;
 let videoLesson: number;
 let textLesson: number;
 let silentLesson: number;
+const CAPTION = 'WEBVTT\n\n00:00.000 --> 00:02.000\nXin chào các em\n';
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -26,7 +27,7 @@ beforeAll(async () => {
   courseId = (await createCourse(t.db, { price_new: 0 })).id;
   videoLesson = (await createLesson(t.db, { course_id: courseId, content_type: 'video' })).id;
   textLesson = (await createLesson(t.db, { course_id: courseId, content_type: 'paragraph' })).id;
-  await t.services.video.ingestFile(videoLesson, clip);
+  await t.services.video.ingestFile(videoLesson, clip, [{ lang: 'vi', body: Buffer.from(CAPTION) }]);
   expect(await t.services.video.createWorker().runOnce()).toBe('ready');
   // A video without sound has no audio-only rendition.
   const silent = `${t.dataDir}/silent.mp4`;
@@ -81,6 +82,20 @@ describe('GET /api/user/offline/lesson.json', () => {
     const first = data.video.rungs[0].bytes;
     // Asked again: the same sizes (kept per asset).
     expect((await learner.call('GET', describeUrl(videoLesson))).json().data.video.rungs[0].bytes).toBe(first);
+  });
+
+  it('lists the captions with signed URLs that serve them', async () => {
+    const learner = await createShopper(t);
+    await createEnrolment(t.db, { userId: learner.user.id, courseId });
+    const data = (await learner.call('GET', describeUrl(videoLesson))).json().data;
+    expect(data.video.captions).toEqual([
+      { lang: 'vi', label: 'Tiếng Việt', url: expect.stringContaining('/captions/vi.vtt?') },
+    ]);
+    const served = await t.app.inject({ method: 'GET', url: data.video.captions[0].url });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe(CAPTION);
+    const silent = (await learner.call('GET', describeUrl(silentLesson))).json().data;
+    expect(silent.video.captions).toEqual([]);
   });
 
   it('never offers audio only for a video whose rendition is not stored', async () => {

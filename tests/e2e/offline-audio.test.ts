@@ -3,7 +3,7 @@
  * in Chromium on a 360 px phone: a video transcoded with its audio-only rendition offers "Chỉ âm
  * thanh" with its size; the learner downloads it, the downloads page says so, and offline (CDP) the
  * study page plays it from the device in the usual player (time advances, no picture), saying that
- * the download is sound only.
+ * the download is sound only, with the video's captions from the device.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +39,8 @@ beforeAll(async () => {
   try {
     const clip = path.join(dir, 'nguon.mp4');
     await runTool('/usr/bin/ffmpeg', buildTestClipArgs(clip, { seconds: 14, width: 426, height: 240, fps: 15 }));
-    const asset = await services.video.ingestFile(lessonId, clip);
+    const caption = 'WEBVTT\n\n00:00.000 --> 00:14.000\nLời giảng có phụ đề\n';
+    const asset = await services.video.ingestFile(lessonId, clip, [{ lang: 'vi', body: Buffer.from(caption) }]);
     const worker = services.video.createWorker({ backoffMs: () => 0 });
     for (let round = 0; round < 5 && (await services.video.assetStatus(asset.id))?.status !== 'ready'; round += 1)
       await worker.runOnce();
@@ -49,7 +50,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-it('downloads the sound only and plays it offline in the player, saying so', async () => {
+it('downloads the sound only with its captions and plays it offline in the player, saying so', async () => {
   const { page } = await journey.openPage(PHONE);
   const cdp = await page.context().newCDPSession(page);
   const study = `/vao-hoc/${slug}?bai=${lessonId}`;
@@ -72,6 +73,9 @@ it('downloads the sound only and plays it offline in the player, saying so', asy
   });
   expect(stored.master).toContain('CODECS="mp4a.40.2"');
   expect(stored.keys.filter((key) => key.endsWith('.ts'))).toHaveLength(3);
+  expect(stored.keys).toEqual(
+    expect.arrayContaining([`/offline-media/${lessonId}/captions/vi.vtt`, `/offline-media/${lessonId}/captions.json`]),
+  );
 
   await page.goto(journey.url('/tai-khoan/tai-ve'));
   await waitForHydration(page);
@@ -98,4 +102,14 @@ it('downloads the sound only and plays it offline in the player, saying so', asy
     }));
   await expect.poll(async () => (await state()).time, { timeout: 20_000 }).toBeGreaterThan(2);
   expect((await state()).width).toBe(0);
+  // The captions come from the device too, and show.
+  const track = () =>
+    page.locator('video').evaluate((video: HTMLVideoElement) => ({
+      src: video.querySelector('track')?.getAttribute('src') ?? null,
+      mode: video.textTracks[0]?.mode ?? null,
+      cue: (video.textTracks[0]?.activeCues?.[0] as VTTCue | undefined)?.text ?? null,
+    }));
+  await expect
+    .poll(track, { timeout: 10_000 })
+    .toEqual({ src: `/offline-media/${lessonId}/captions/vi.vtt`, mode: 'showing', cue: 'Lời giảng có phụ đề' });
 }, 120_000);

@@ -80,7 +80,7 @@ export function VideoLesson({
     <VideoPlayer
       src={copy?.src ?? video.master_url}
       poster={copy?.poster ?? video.poster_url}
-      captions={video.captions}
+      captions={copy?.captions ?? video.captions}
       startAt={lesson.progress?.resume_seconds ?? 0}
       {...(onTime ? { onTime } : {})}
       {...(onVideo ? { videoRef: onVideo } : {})}

@@ -8,7 +8,7 @@
  */
 import { callApi } from '../learning/api-client';
 import type { Quiz } from '../learning/quiz-types';
-import { deviceId, offlineUrl, onWifi, wifiOnly } from './offline-flags';
+import { captionFile, deviceId, offlineUrl, onWifi, wifiOnly } from './offline-flags';
 import { getDownload, putDownload, type DownloadRecord } from './offline-store';
 import { beginDownload } from './download-activity';
 
@@ -26,7 +26,15 @@ export interface LessonPackage {
     rungs: { height: number; bytes: number; segments: number; playlist_url: string }[];
     /** The audio-only rendition, when the video has one. */
     audio?: { bytes: number; segments: number; playlist_url: string } | null;
+    /** WebVTT captions, stored with any quality. */
+    captions?: Caption[];
   } | null;
+}
+
+export interface Caption {
+  lang: string;
+  label: string;
+  url: string;
 }
 
 /** What the study page knows of the lesson beyond the package. */
@@ -149,6 +157,29 @@ async function put(cache: Cache, key: string, body: ArrayBuffer | string, type: 
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
   await cache.put(key, new Response(bytes, { headers: { 'content-type': type } }));
   return bytes.byteLength;
+}
+
+/**
+ * The video's captions (`captions/<lang>.vtt`) and their list (`captions.json`, read by the player's
+ * device copy, use-device-copy.ts), each file skipped when already stored.
+ */
+async function storeCaptions(
+  lessonId: number,
+  captions: Caption[],
+  files: {
+    count: (key: string) => Promise<boolean>;
+    keep: (key: string, body: ArrayBuffer | string, type: string) => Promise<void>;
+  },
+  signal?: AbortSignal,
+): Promise<void> {
+  if (captions.length === 0) return;
+  for (const caption of captions) {
+    const key = offlineUrl(lessonId, captionFile(caption.lang));
+    if (await files.count(key)) continue;
+    await files.keep(key, await (await fetchOk(caption.url, signal)).text(), 'text/vtt; charset=utf-8');
+  }
+  const list = captions.map(({ lang, label }) => ({ lang, label }));
+  await files.keep(offlineUrl(lessonId, 'captions.json'), JSON.stringify(list), 'application/json');
 }
 
 /**
@@ -296,6 +327,7 @@ async function storeLesson(
     await Promise.all(Array.from({ length: Math.min(PARALLEL, jobs.length) }, worker));
     await Promise.all([...writes, posterDone]);
     if (writeFailed) throw (writeFailed as { error: unknown }).error;
+    await storeCaptions(lesson.lesson_id, lesson.video.captions ?? [], { count, keep }, signal);
     // The playlists last: a lesson whose playlist is stored has every segment.
     await keep(offlineUrl(lesson.lesson_id, 'index.m3u8'), text, 'application/vnd.apple.mpegurl');
     await keep(

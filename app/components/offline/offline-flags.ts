@@ -146,3 +146,6 @@ export const OFFLINE_MEDIA_PREFIX = '/offline-media';
 export function offlineUrl(lessonId: number, file: string): string {
   return `${OFFLINE_MEDIA_PREFIX}/${lessonId}/${file}`;
 }
+
+/** A downloaded caption's file inside its lesson's folder. */
+export const captionFile = (lang: string) => `captions/${lang.replace(/[^A-Za-z0-9-]/g, '')}.vtt`;
