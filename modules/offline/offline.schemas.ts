@@ -36,6 +36,13 @@ export const packageSchema = z.object({
           playlist_url: z.string(),
         }),
       ),
+      audio: z
+        .object({ bytes: z.number().int(), segments: z.number().int(), playlist_url: z.string() })
+        .nullable()
+        .describe('The audio-only rendition ("Chỉ âm thanh"), when the video has one'),
+      captions: z
+        .array(z.object({ lang: z.string(), label: z.string(), url: z.string() }))
+        .describe("The video's WebVTT captions, downloaded with any quality"),
     })
     .nullable(),
 });

@@ -147,6 +147,45 @@ export function buildHlsArgs(input: string, outDir: string, rungs: Rung[], sourc
   return args;
 }
 
+/**
+ * The audio-only rendition (issue 21: "Chỉ âm thanh" downloads): AAC-LC at this rate, in its own
+ * folder beside the video rungs. It is not named by `master.m3u8`, so the online player's ABR never
+ * picks it; only the offline package offers it.
+ */
+export const AUDIO_ONLY_KBPS = 64;
+export const AUDIO_ONLY_DIR = 'audio';
+
+/** `audio/index.m3u8` + `audio/seg_NNN.ts` (MPEG-TS, 6-second segments) from the source's first audio stream. */
+export function buildAudioOnlyArgs(input: string, outDir: string): string[] {
+  return [
+    ...QUIET,
+    '-i',
+    input,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-c:a',
+    'aac',
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-b:a',
+    `${AUDIO_ONLY_KBPS}k`,
+    '-f',
+    'hls',
+    '-hls_time',
+    String(SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_segment_filename',
+    `${outDir}/${AUDIO_ONLY_DIR}/seg_%03d.ts`,
+    `${outDir}/${AUDIO_ONLY_DIR}/index.m3u8`,
+  ];
+}
+
 /** One frame a tenth of the way in (at most 5 s), at the size of the highest rung up to 720p. */
 export function buildPosterArgs(input: string, output: string, rungs: Rung[], durationSeconds: number): string[] {
   const rung = rungs.find((candidate) => candidate.height <= 720) ?? rungs[rungs.length - 1]!;

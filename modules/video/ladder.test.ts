@@ -8,7 +8,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { isPrivatePath } from '../media/storage.ts';
-import { buildHlsArgs, buildTestClipArgs, planLadder, probe, progressTracker, runTool } from './ffmpeg.ts';
+import {
+  AUDIO_ONLY_KBPS,
+  buildAudioOnlyArgs,
+  buildHlsArgs,
+  buildTestClipArgs,
+  planLadder,
+  probe,
+  progressTracker,
+  runTool,
+} from './ffmpeg.ts';
 import { resolveInside, rewritePlaylist } from './signing.ts';
 
 describe('planLadder', () => {
@@ -133,4 +142,42 @@ describe('isPrivatePath', () => {
     for (const path of ['/seed/courses/a.svg', '/users/1/video.png', '/videos/x'])
       expect(isPrivatePath(path), path).toBe(false);
   });
+});
+
+describe('the audio-only rendition', () => {
+  it('is AAC alone in 6-second MPEG-TS segments beside the rungs, not named by the master playlist', async () => {
+    const { FFMPEG_PATH: ffmpeg, FFPROBE_PATH: ffprobe } = loadEnv({});
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'khai-tri-audio-'));
+    try {
+      const clip = path.join(dir, 'clip.mp4');
+      await runTool(ffmpeg, buildTestClipArgs(clip, { seconds: 14, width: 426, height: 240 }));
+      const source = await probe(ffprobe, clip);
+      await runTool(ffmpeg, buildHlsArgs(clip, dir, planLadder(source.width, source.height), source));
+      fs.mkdirSync(path.join(dir, 'audio'));
+      await runTool(ffmpeg, buildAudioOnlyArgs(clip, dir));
+      const playlist = fs.readFileSync(path.join(dir, 'audio', 'index.m3u8'), 'utf8');
+      const durations = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((match) => Math.round(Number(match[1])));
+      expect(durations).toEqual([6, 6, 2]);
+      const segment = path.join(dir, 'audio', 'seg_000.ts');
+      const streams = JSON.parse(
+        await runTool(ffprobe, [
+          '-v',
+          'error',
+          '-show_entries',
+          'stream=codec_type,codec_name',
+          '-of',
+          'json',
+          segment,
+        ]),
+      ) as { streams: { codec_type: string; codec_name: string }[] };
+      expect(streams.streams).toEqual([{ codec_type: 'audio', codec_name: 'aac' }]);
+      // About 64 kbps: 6 s of it is far below a 240p video segment of the same span.
+      const size = fs.statSync(segment).size;
+      expect(size).toBeLessThan(((AUDIO_ONLY_KBPS * 1000) / 8) * 6 * 1.5);
+      expect(size).toBeLessThan(fs.statSync(path.join(dir, 'v0', 'seg_003.ts')).size);
+      expect(fs.readFileSync(path.join(dir, 'master.m3u8'), 'utf8')).not.toContain('audio/');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

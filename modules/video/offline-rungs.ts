@@ -4,10 +4,14 @@
  * from storage: a ready asset never changes) and its signed playlist URL, which the downloader
  * follows like the player does (the segments stay behind the same signed, access-bound URLs).
  */
+import { AUDIO_ONLY_DIR } from './ffmpeg.ts';
 import { resolveInside } from './signing.ts';
 
 export interface OfflineRung {
+  /** The video's height; 0 for the audio-only rendition. */
   height: number;
+  /** The audio-only rendition (`audio/index.m3u8`, not in the master playlist), or a video rung. */
+  audio: boolean;
   /** The rung's variant playlist inside the asset, e.g. `v2/index.m3u8`. */
   file: string;
   /** The bytes of its segments. */
@@ -51,25 +55,36 @@ interface StoredFiles {
 export function createRungSizer(storage: StoredFiles, keyOf: (assetId: number, file: string) => string) {
   const memo = new Map<number, Promise<OfflineRung[]>>();
 
+  /** A playlist's own bytes plus its segments', or null when the playlist is not stored. */
+  async function sizeOf(assetId: number, file: string): Promise<{ bytes: number; segments: number } | null> {
+    const playlist = await storage.getObject(keyOf(assetId, file));
+    if (!playlist) return null;
+    const segments = segmentsOf(playlist.toString('utf8'), file);
+    let bytes = playlist.length;
+    // A few at a time: S3 answers each HEAD in tens of milliseconds.
+    for (let start = 0; start < segments.length; start += 8) {
+      const infos = await Promise.all(
+        segments.slice(start, start + 8).map((segment) => storage.headObject(keyOf(assetId, segment))),
+      );
+      bytes += infos.reduce((sum, info) => sum + (info?.size ?? 0), 0);
+    }
+    return { bytes, segments: segments.length };
+  }
+
   async function measure(assetId: number): Promise<OfflineRung[]> {
     const master = await storage.getObject(keyOf(assetId, 'master.m3u8'));
     if (!master) return [];
     const rungs: OfflineRung[] = [];
     for (const variant of variantsOf(master.toString('utf8'))) {
-      const playlist = await storage.getObject(keyOf(assetId, variant.file));
-      if (!playlist) continue;
-      const segments = segmentsOf(playlist.toString('utf8'), variant.file);
-      let bytes = playlist.length;
-      // A few at a time: S3 answers each HEAD in tens of milliseconds.
-      for (let start = 0; start < segments.length; start += 8) {
-        const infos = await Promise.all(
-          segments.slice(start, start + 8).map((file) => storage.headObject(keyOf(assetId, file))),
-        );
-        bytes += infos.reduce((sum, info) => sum + (info?.size ?? 0), 0);
-      }
-      rungs.push({ height: variant.height, file: variant.file, bytes, segments: segments.length });
+      const size = await sizeOf(assetId, variant.file);
+      if (size) rungs.push({ height: variant.height, audio: false, file: variant.file, ...size });
     }
-    return rungs.sort((a, b) => a.height - b.height);
+    rungs.sort((a, b) => a.height - b.height);
+    // Videos transcoded before the audio-only rendition existed (or without sound) have none.
+    const audioFile = `${AUDIO_ONLY_DIR}/index.m3u8`;
+    const audio = await sizeOf(assetId, audioFile);
+    if (audio && audio.segments > 0) rungs.push({ height: 0, audio: true, file: audioFile, ...audio });
+    return rungs;
   }
 
   return (assetId: number): Promise<OfflineRung[]> => {

@@ -7,9 +7,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const HLS_ROUTE_PREFIX = '/media/hls';
 
-/** The files of an asset that may be served: playlists, segments, the poster and captions. */
+/** The files of an asset that may be served: playlists, segments (the audio-only rendition's too), the poster and captions. */
 const SERVABLE_FILE =
-  /^(master\.m3u8|v\d{1,2}\/index\.m3u8|v\d{1,2}\/seg_\d{3,6}\.ts|poster\.jpg|captions\/[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\.vtt)$/;
+  /^(master\.m3u8|v\d{1,2}\/index\.m3u8|v\d{1,2}\/seg_\d{3,6}\.ts|audio\/index\.m3u8|audio\/seg_\d{3,6}\.ts|poster\.jpg|captions\/[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\.vtt)$/;
 
 export function isServableFile(file: string): boolean {
   return SERVABLE_FILE.test(file);

@@ -136,7 +136,7 @@ export function createVideoService(deps: VideoServiceDeps) {
   async function readyPlayback(asset: VideoAssetRow): Promise<VideoPlayback> {
     const expires = expiry();
     const sign = (file: string) => signer.url({ assetId: asset.id, lessonId: asset.lesson_id, file, expires });
-    const captions = await repo.listCaptions(db, asset.id);
+    const captions = await signedCaptions(asset.id, sign);
     return {
       status: 'ready',
       progressPercent: 100,
@@ -144,12 +144,18 @@ export function createVideoService(deps: VideoServiceDeps) {
       posterUrl: sign('poster.jpg'),
       durationSeconds: asset.duration_seconds,
       rungs: asset.rungs ? asset.rungs.split(',').map(Number) : [],
-      captions: captions.map((caption) => ({
-        lang: caption.lang,
-        label: caption.label,
-        url: sign(`captions/${caption.lang}.vtt`),
-      })),
+      captions,
     };
+  }
+
+  /** An asset's captions, each with its signed URL. */
+  async function signedCaptions(assetId: number, sign: (file: string) => string) {
+    const captions = await repo.listCaptions(db, assetId);
+    return captions.map((caption) => ({
+      lang: caption.lang,
+      label: caption.label,
+      url: sign(`captions/${caption.lang}.vtt`),
+    }));
   }
 
   async function attachCaption(assetId: number, caption: CaptionInput): Promise<void> {
@@ -235,16 +241,25 @@ export function createVideoService(deps: VideoServiceDeps) {
       const expires = expiry();
       const sign = (file: string) => signer.url({ assetId: ready.id, lessonId, file, expires });
       const rungs = await rungSizes(ready.id);
+      const audioOnly = rungs.find((rung) => rung.audio) ?? null;
+      const captions = await signedCaptions(ready.id, sign);
       return {
         asset_id: ready.id,
         duration_seconds: ready.duration_seconds,
         poster_url: sign('poster.jpg'),
-        rungs: rungs.map((rung) => ({
-          height: rung.height,
-          bytes: rung.bytes,
-          segments: rung.segments,
-          playlist_url: sign(rung.file),
-        })),
+        rungs: rungs
+          .filter((rung) => !rung.audio)
+          .map((rung) => ({
+            height: rung.height,
+            bytes: rung.bytes,
+            segments: rung.segments,
+            playlist_url: sign(rung.file),
+          })),
+        audio: audioOnly
+          ? { bytes: audioOnly.bytes, segments: audioOnly.segments, playlist_url: sign(audioOnly.file) }
+          : null,
+        // Downloaded with every quality: the offline player shows them too.
+        captions,
       };
     },
 

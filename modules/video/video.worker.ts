@@ -17,6 +17,8 @@ import type { Database, VideoAssetRow } from '../../db/schema.ts';
 import type { Db } from '../../kernel/db/index.ts';
 import type { ObjectStorage } from '../media/storage.ts';
 import {
+  AUDIO_ONLY_DIR,
+  buildAudioOnlyArgs,
   buildHlsArgs,
   buildPosterArgs,
   planLadder,
@@ -115,6 +117,11 @@ export function createVideoWorker(deps: VideoWorkerDeps) {
     });
     await runTool(tools.ffmpeg, buildHlsArgs(input, outDir, rungs, facts), { onProgressLine: track, signal });
     await writing;
+    if (facts.hasAudio) {
+      // The audio-only rendition for "Chỉ âm thanh" downloads (not in the master playlist).
+      await fs.mkdir(path.join(outDir, AUDIO_ONLY_DIR));
+      await runTool(tools.ffmpeg, buildAudioOnlyArgs(input, outDir), { signal });
+    }
     await runTool(tools.ffmpeg, buildPosterArgs(input, path.join(outDir, 'poster.jpg'), rungs, facts.durationSeconds), {
       signal,
     });

@@ -62,7 +62,10 @@ export function VideoLesson({
 }) {
   const video = lesson.video;
   // A downloaded lesson plays from the device (online too: no data spent on what is already here).
-  const copy = useDeviceCopy(lesson.id);
+  const deviceCopy = useDeviceCopy(lesson.id);
+  // An audio-only download plays offline; online the learner may stream the video instead.
+  const [streamVideo, setStreamVideo] = useState(false);
+  const copy = deviceCopy?.audioOnly && streamVideo ? null : deviceCopy;
   if (video && (video.status === 'queued' || video.status === 'processing')) {
     return (
       <p role="status" className="rounded-xl bg-slate-900 px-4 py-10 text-center text-slate-200">
@@ -73,14 +76,37 @@ export function VideoLesson({
   if (!video?.master_url || video.status === 'failed' || video.status === 'none') {
     return <p className="rounded-xl bg-slate-900 px-4 py-10 text-center text-slate-300">Bài học này chưa có video.</p>;
   }
-  return (
+  const player = (
     <VideoPlayer
       src={copy?.src ?? video.master_url}
       poster={copy?.poster ?? video.poster_url}
-      captions={video.captions}
+      captions={copy?.captions ?? video.captions}
       startAt={lesson.progress?.resume_seconds ?? 0}
       {...(onTime ? { onTime } : {})}
       {...(onVideo ? { videoRef: onVideo } : {})}
     />
+  );
+  if (!copy?.audioOnly) return player;
+  return (
+    <div className="space-y-2">
+      <p
+        role="note"
+        data-testid="audio-only-copy"
+        className="flex flex-wrap items-center gap-2 rounded-xl bg-slate-800 px-3 py-2 text-sm text-slate-100"
+      >
+        <span aria-hidden="true">🎧</span>
+        <span className="font-semibold">Bản tải về chỉ có âm thanh:</span> bạn nghe bài giảng, không có hình.
+        {navigator.onLine ? (
+          <button
+            type="button"
+            className="min-h-10 rounded-lg border border-slate-500 px-3"
+            onClick={() => setStreamVideo(true)}
+          >
+            Xem video (dùng mạng)
+          </button>
+        ) : null}
+      </p>
+      {player}
+    </div>
   );
 }

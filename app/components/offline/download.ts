@@ -8,7 +8,7 @@
  */
 import { callApi } from '../learning/api-client';
 import type { Quiz } from '../learning/quiz-types';
-import { deviceId, offlineUrl, onWifi, wifiOnly } from './offline-flags';
+import { captionFile, deviceId, offlineUrl, onWifi, wifiOnly } from './offline-flags';
 import { getDownload, putDownload, type DownloadRecord } from './offline-store';
 import { beginDownload } from './download-activity';
 
@@ -24,7 +24,17 @@ export interface LessonPackage {
     duration_seconds: number | null;
     poster_url: string;
     rungs: { height: number; bytes: number; segments: number; playlist_url: string }[];
+    /** The audio-only rendition, when the video has one. */
+    audio?: { bytes: number; segments: number; playlist_url: string } | null;
+    /** WebVTT captions, stored with any quality. */
+    captions?: Caption[];
   } | null;
+}
+
+export interface Caption {
+  lang: string;
+  label: string;
+  url: string;
 }
 
 /** What the study page knows of the lesson beyond the package. */
@@ -57,6 +67,9 @@ function keepForOffline(): void {
 export function packageOf(lessonId: number): Promise<LessonPackage> {
   return callApi<LessonPackage>(`/api/user/offline/lesson.json?lesson_id=${lessonId}`).then((result) => result.data);
 }
+
+/** The choice "Chỉ âm thanh": no video rung has height 0. */
+export const AUDIO_ONLY = 0;
 
 /** The default quality: 360p (240p when the learner saves data), else the nearest rung below. */
 export function defaultQuality(heights: number[], saveData: boolean): number {
@@ -131,10 +144,12 @@ function segmentJobs(lessonId: number, playlist: string): { text: string; jobs: 
   return { text, jobs };
 }
 
+/** The device's master playlist naming its one rendition (audio only: AAC, no resolution). */
 function masterPlaylist(height: number, bytes: number, seconds: number | null): string {
   const bandwidth = Math.max(1, Math.round((bytes * 8) / Math.max(1, seconds ?? 60)));
   const width = Math.round((height * 16) / 9 / 2) * 2;
-  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},RESOLUTION=${width}x${height}\nindex.m3u8\n`;
+  const variant = height === AUDIO_ONLY ? 'CODECS="mp4a.40.2"' : `RESOLUTION=${width}x${height}`;
+  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},${variant}\nindex.m3u8\n`;
 }
 
 /** Stores a body read once (its size is known without reading it again). */
@@ -145,7 +160,30 @@ async function put(cache: Cache, key: string, body: ArrayBuffer | string, type: 
 }
 
 /**
- * Downloads (or resumes) one lesson at a quality (a rung's height; ignored without a video). The
+ * The video's captions (`captions/<lang>.vtt`) and their list (`captions.json`, read by the player's
+ * device copy, use-device-copy.ts), each file skipped when already stored.
+ */
+async function storeCaptions(
+  lessonId: number,
+  captions: Caption[],
+  files: {
+    count: (key: string) => Promise<boolean>;
+    keep: (key: string, body: ArrayBuffer | string, type: string) => Promise<void>;
+  },
+  signal?: AbortSignal,
+): Promise<void> {
+  if (captions.length === 0) return;
+  for (const caption of captions) {
+    const key = offlineUrl(lessonId, captionFile(caption.lang));
+    if (await files.count(key)) continue;
+    await files.keep(key, await (await fetchOk(caption.url, signal)).text(), 'text/vtt; charset=utf-8');
+  }
+  const list = captions.map(({ lang, label }) => ({ lang, label }));
+  await files.keep(offlineUrl(lessonId, 'captions.json'), JSON.stringify(list), 'application/json');
+}
+
+/**
+ * Downloads (or resumes) one lesson at a quality (a rung's height, or AUDIO_ONLY; ignored without a video). The
  * record in IndexedDB says `partial` until every file is stored, then `done`.
  */
 export async function downloadLesson(
@@ -179,9 +217,15 @@ async function storeLesson(
     body: { lesson_id: lesson.lesson_id, device_id: deviceId() },
   });
   const previous = await getDownload(lesson.lesson_id);
-  const rung = lesson.video?.rungs.find((candidate) => candidate.height === quality) ?? null;
+  const audioOnly = quality === AUDIO_ONLY && Boolean(lesson.video?.audio);
+  const rung = audioOnly
+    ? { ...lesson.video!.audio!, height: AUDIO_ONLY }
+    : (lesson.video?.rungs.find((candidate) => candidate.height === quality) ?? null);
   const cacheName =
-    previous && previous.quality === (rung?.height ?? 0) && previous.status === 'partial'
+    previous &&
+    previous.quality === (rung?.height ?? 0) &&
+    Boolean(previous.audio_only) === audioOnly &&
+    previous.status === 'partial'
       ? previous.cache
       : `${CACHE_PREFIX}${lesson.lesson_id}-${licenceId(granted.data.licence)}`;
   if (previous && previous.cache !== cacheName) await caches.delete(previous.cache);
@@ -194,6 +238,7 @@ async function storeLesson(
     title: lesson.title,
     content_type: lesson.content_type,
     quality: rung?.height ?? 0,
+    audio_only: audioOnly,
     bytes: 0,
     total_bytes: rung?.bytes ?? 0,
     status: 'partial',
@@ -282,6 +327,7 @@ async function storeLesson(
     await Promise.all(Array.from({ length: Math.min(PARALLEL, jobs.length) }, worker));
     await Promise.all([...writes, posterDone]);
     if (writeFailed) throw (writeFailed as { error: unknown }).error;
+    await storeCaptions(lesson.lesson_id, lesson.video.captions ?? [], { count, keep }, signal);
     // The playlists last: a lesson whose playlist is stored has every segment.
     await keep(offlineUrl(lesson.lesson_id, 'index.m3u8'), text, 'application/vnd.apple.mpegurl');
     await keep(

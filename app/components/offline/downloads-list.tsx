@@ -110,7 +110,7 @@ export function DownloadsList() {
                     {lesson.title}
                   </a>
                   <p className="text-sm text-slate-600">
-                    {lesson.quality > 0 ? `${lesson.quality}p · ` : ''}
+                    {lesson.audio_only ? 'Chỉ âm thanh · ' : lesson.quality > 0 ? `${lesson.quality}p · ` : ''}
                     {formatBytes(lesson.bytes)}
                     {lesson.status === 'partial' ? ' · đang tải dở' : ''} · hết hạn {formatDate(lesson.expires_at)}
                   </p>

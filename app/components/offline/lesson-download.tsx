@@ -8,6 +8,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatBytes } from '../../../lib/format/bytes';
 import { ApiFailure, messageOf } from '../learning/api-client';
 import type { LessonPackage } from './download';
+/** The choice "Chỉ âm thanh" (download.ts's AUDIO_ONLY, not imported: that would load the download code). */
+const AUDIO_ONLY = 0;
 import {
   isDownloaded,
   knowsConnectionType,
@@ -163,6 +165,18 @@ export function LessonDownload({ lessonId, documentUrl }: { lessonId: number; do
                   {rung.height}p · {formatBytes(rung.bytes)}
                 </label>
               ))}
+              {phase.pkg.video.audio ? (
+                <label className="flex min-h-10 items-center gap-2">
+                  <input
+                    type="radio"
+                    name={`chat-luong-${lessonId}`}
+                    className="h-5 w-5"
+                    checked={phase.quality === AUDIO_ONLY}
+                    onChange={() => setPhase({ ...phase, quality: AUDIO_ONLY })}
+                  />
+                  Chỉ âm thanh · {formatBytes(phase.pkg.video.audio.bytes)}
+                </label>
+              ) : null}
             </fieldset>
           ) : (
             <p>Nội dung của bài (không có video để tải).</p>

@@ -6,6 +6,7 @@
  */
 const DEVICE_KEY = 'kt_device_id';
 const LESSONS_KEY = 'kt_offline_lessons';
+const AUDIO_LESSONS_KEY = 'kt_offline_audio_lessons';
 const PENDING_KEY = 'kt_offline_pending';
 const WIFI_ONLY_KEY = 'kt_offline_wifi_only';
 const LEARNER_KEY = 'kt_offline_learner';
@@ -61,22 +62,34 @@ export function newOpId(): string {
   return randomId();
 }
 
-/** The lessons whose download finished on this device. */
-export function downloadedLessons(): number[] {
+function idsAt(key: string): number[] {
   try {
-    const parsed = JSON.parse(read(LESSONS_KEY) ?? '[]') as unknown;
+    const parsed = JSON.parse(read(key) ?? '[]') as unknown;
     return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
   } catch {
     return [];
   }
 }
 
+/** The lessons whose download finished on this device. */
+export function downloadedLessons(): number[] {
+  return idsAt(LESSONS_KEY);
+}
+
 export function isDownloaded(lessonId: number): boolean {
   return downloadedLessons().includes(lessonId);
 }
 
-export function setDownloadedLessons(ids: number[]): void {
-  write(LESSONS_KEY, JSON.stringify([...new Set(ids)].sort((a, b) => a - b)));
+/** Whether the lesson's download holds its sound only ("Chỉ âm thanh"). */
+export function isAudioOnly(lessonId: number): boolean {
+  return idsAt(AUDIO_LESSONS_KEY).includes(lessonId);
+}
+
+const sortedIds = (ids: number[]) => JSON.stringify([...new Set(ids)].sort((a, b) => a - b));
+
+export function setDownloadedLessons(ids: number[], audioOnly: number[] = []): void {
+  if (read(AUDIO_LESSONS_KEY) !== sortedIds(audioOnly)) write(AUDIO_LESSONS_KEY, sortedIds(audioOnly));
+  write(LESSONS_KEY, sortedIds(ids));
 }
 
 export function pendingCount(): number {
@@ -133,3 +146,6 @@ export const OFFLINE_MEDIA_PREFIX = '/offline-media';
 export function offlineUrl(lessonId: number, file: string): string {
   return `${OFFLINE_MEDIA_PREFIX}/${lessonId}/${file}`;
 }
+
+/** A downloaded caption's file inside its lesson's folder. */
+export const captionFile = (lang: string) => `captions/${lang.replace(/[^A-Za-z0-9-]/g, '')}.vtt`;

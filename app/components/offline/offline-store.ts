@@ -13,8 +13,10 @@ export interface DownloadRecord {
   course_title: string;
   title: string;
   content_type: string | null;
-  /** The rung's height; 0 for lessons without a video. */
+  /** The rung's height; 0 for lessons without a video and for audio only. */
   quality: number;
+  /** The video's audio-only rendition ("Chỉ âm thanh") was downloaded. */
+  audio_only?: boolean;
   /** Bytes stored so far (all of them once `status` is done). */
   bytes: number;
   /** The size announced when the download started. */
@@ -90,7 +92,11 @@ export async function getDownload(lessonId: number): Promise<DownloadRecord | un
 /** Keeps the localStorage mirror of finished downloads in step with the store. */
 async function mirrorDownloads(): Promise<void> {
   const all = await listDownloads();
-  setDownloadedLessons(all.filter((record) => record.status === 'done').map((record) => record.lesson_id));
+  const finished = all.filter((record) => record.status === 'done');
+  setDownloadedLessons(
+    finished.map((record) => record.lesson_id),
+    finished.filter((record) => record.audio_only).map((record) => record.lesson_id),
+  );
 }
 
 export async function putDownload(record: DownloadRecord): Promise<void> {
