@@ -285,7 +285,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(enrolmentsRoutes);
   await app.register(campaignsRoutes);
   await app.register(subscriptionsRoutes);
-  if (services.paymentsConfig.simulator) await app.register(paymentSimulatorRoutes, { config: services.paymentsConfig });
+  if (services.paymentsConfig.simulator)
+    await app.register(paymentSimulatorRoutes, { config: services.paymentsConfig });
   await app.register(learningRoutes);
   await app.register(quizzesRoutes);
   await app.register(discussionRoutes);
