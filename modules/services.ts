@@ -288,7 +288,7 @@ export function createServices({
       audit: studio.audit,
       notifications,
       postChoices: () => content.postChoices('exam_gate'),
-      courseChoices: () => enrolmentGrants.courseChoices(),
+      courseChoices: () => catalog.courseChoices(),
       correctKey: exams.correctKey,
     }),
     examsAdmin: createExamsAdmin({ db, audit: studio.audit }),
