@@ -42,7 +42,7 @@ import { createImageCropService } from './studio/image-crop.ts';
 import { createStudioCommerce } from './studio/commerce/index.ts';
 import { createPromotionsAdmin } from './promotions/index.ts';
 import { createActivationAdmin } from './activation/index.ts';
-import { createAccountsAdmin } from './accounts/index.ts';
+import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
 import { createDiscussionAdmin } from './discussion/index.ts';
 import { createCourseEditorExtras } from './studio/course-editor-extras.ts';
 import { createVideoAdmin } from './video/index.ts';
@@ -51,7 +51,6 @@ import webpush from 'web-push';
 import { createPushService } from './notifications/push.service.ts';
 import { createPartnershipsService } from './partnerships/partnerships.service.ts';
 import { createStudioCategoriesService } from './studio/pages.service.ts';
-import { createStudioPeopleService } from './studio/people.service.ts';
 import { createStudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService } from './notifications/broadcasts.service.ts';
 import { parseSendingHours } from '../lib/sending-hours.ts';
@@ -246,9 +245,10 @@ export function createServices({
     liveSession: accounts.sessions.liveSessionCondition,
     ...(logger ? { log: logger } : {}),
   });
-  const studioPeople = createStudioPeopleService({
+  const enrolmentGrants = createEnrolmentGrants<Actor>({
     db,
     enrolments: commerce.enrolments,
+    catalog,
     notifications,
     audit: studio.audit,
   });
@@ -288,7 +288,7 @@ export function createServices({
       audit: studio.audit,
       notifications,
       postChoices: () => content.postChoices('exam_gate'),
-      courseChoices: () => studioPeople.courseChoices(),
+      courseChoices: () => catalog.courseChoices(),
       correctKey: exams.correctKey,
     }),
     examsAdmin: createExamsAdmin({ db, audit: studio.audit }),
@@ -327,7 +327,7 @@ export function createServices({
     }),
     studioCategories: createStudioCategoriesService({ db, cache, audit: studio.audit }),
     supportAdmin: createSupportAdmin({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
-    studioPeople,
+    enrolmentGrants,
     supportDesk: createSupportDesk({
       db,
       staff: () => accounts.staff(),

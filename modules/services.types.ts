@@ -39,13 +39,12 @@ import type { ImageCropService } from './studio/image-crop.ts';
 import type { StudioCommerce } from './studio/commerce/index.ts';
 import type { PromotionsAdmin } from './promotions/index.ts';
 import type { ActivationAdmin } from './activation/index.ts';
-import type { AccountsAdmin } from './accounts/index.ts';
+import type { AccountsAdmin, EnrolmentGrants } from './accounts/index.ts';
 import type { CourseExtrasService, QuestionsService } from './studio/course-editor-extras.ts';
 import type { VideoAdmin } from './video/index.ts';
 import type { PushService } from './notifications/push.service.ts';
 import type { PartnershipsService } from './partnerships/partnerships.service.ts';
 import type { StudioCategoriesService } from './studio/pages.service.ts';
-import type { StudioPeopleService } from './studio/people.service.ts';
 import type { StudioDeskService } from './studio/desk.service.ts';
 import type { BroadcastsService } from './notifications/broadcasts.service.ts';
 import type { ContestsAdmin, ExamsAdmin, ExamsService } from './exams/index.ts';
@@ -135,8 +134,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   catalogAdmin: CatalogAdminService;
   /** Studio images: upload, crop, resize, store. */
   imageCrop: ImageCropService;
-  /** Studio people: roles, and enrolments granted, extended or revoked by staff. */
-  studioPeople: StudioPeopleService;
+  /** The studio's enrolments of a user (accounts): granted, extended or revoked by staff. */
+  enrolmentGrants: EnrolmentGrants<Actor>;
   /** The studio desk: lesson error reports. */
   studioDesk: StudioDeskService;
   /** The support desk: support requests (assign, reply, notes). */

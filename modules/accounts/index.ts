@@ -1,6 +1,7 @@
 /** The accounts module's public face: the viewer guards other modules' routes use, the types of signing in, and the studio's operations on users. */
 export { requireApiViewer } from './guards.ts';
 export { createAccountsAdmin, type AccountsAdmin } from './accounts.admin.ts';
+export { createEnrolmentGrants, type EnrolmentGrants } from './accounts.enrolments.admin.ts';
 export type { SignedIn } from './accounts.service.ts';
 export type { ExternalSignIn } from './external-sign-in.ts';
 export type { RequestMeta } from './sessions.ts';

@@ -155,3 +155,13 @@ export function coursesWithPackages(db: Db, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** A course in any state by id: what the studio's enrolment grants name and link to. */
+export function findCourseRef(db: Db, id: number) {
+  return db.selectFrom('courses').select(['id', 'title', 'slug', 'type']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Courses by title, any state (the studio's choices when granting a course). */
+export function courseChoices(db: Db, limit: number) {
+  return db.selectFrom('courses').select(['id', 'title']).orderBy('title').limit(limit).execute();
+}

@@ -148,6 +148,10 @@ export function createCatalogService({
       kind === 'courses' ? repo.courseTitles(db, [...new Set(ids)]) : repo.categoryTitles(db, [...new Set(ids)]),
     /** Every course with each of its packages, by title (what an activation-code batch may be bound to). */
     coursesWithPackages: () => repo.coursesWithPackages(db, 2000),
+    /** A course in any state by id (id, title, slug, type), or undefined: what a staff grant names. */
+    courseRef: (id: number) => repo.findCourseRef(db, id),
+    /** Courses to choose from when granting one (by title, at most 500). */
+    courseChoices: () => repo.courseChoices(db, 500),
     invalidate: () => cache.invalidate('catalog:'),
   };
 }

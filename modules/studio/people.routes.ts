@@ -67,7 +67,7 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { course_id, days, reason } = request.body;
-      const people = request.services.studioPeople;
+      const people = request.services.enrolmentGrants;
       return {
         data: await people.grant(actorOf(request), request.params.id, { course_id, days: days ?? null, reason }),
       };
@@ -91,7 +91,7 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, enrolmentId } = request.params;
       const input = { days: request.body.days ?? null, reason: request.body.reason };
-      return { data: await request.services.studioPeople.extend(actorOf(request), id, enrolmentId, input) };
+      return { data: await request.services.enrolmentGrants.extend(actorOf(request), id, enrolmentId, input) };
     },
   );
 
@@ -110,7 +110,7 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, enrolmentId } = request.params;
-      return { data: await request.services.studioPeople.revoke(actorOf(request), id, enrolmentId, request.body) };
+      return { data: await request.services.enrolmentGrants.revoke(actorOf(request), id, enrolmentId, request.body) };
     },
   );
 };

@@ -34,7 +34,7 @@ export async function userAction(request: Request, context: AppLoadContext, user
   const actor = { viewer, ip: context.clientIp };
   const input = Object.fromEntries(form);
   const studio = context.services.studio;
-  const people = context.services.studioPeople;
+  const people = context.services.enrolmentGrants;
 
   if (intent === 'lock' || intent === 'unlock') {
     return runForm({}, async () => {

@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canLock: can(viewer.role, 'users.lock') && user.id !== viewer.id,
     canRole: can(viewer.role, 'roles.write') && user.id !== viewer.id,
     canEnrol,
-    courses: canEnrol ? await context.services.studioPeople.courseChoices() : [],
+    courses: canEnrol ? await context.services.enrolmentGrants.courseChoices() : [],
   };
 }
 

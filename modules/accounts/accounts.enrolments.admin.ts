@@ -1,40 +1,56 @@
 /**
- * Studio people: staff grants, extends or revokes enrolments (through the enrolments module) with a reason; the
- * learner is notified and every change is audited.
+ * The studio's enrolments of one user: staff grants, extends or revokes a learner's enrolment with
+ * a reason. The enrolments go through the enrolments module, the course comes from the catalog and
+ * the learner is told through notifications (all three passed in by modules/services.ts); every
+ * change is audited through the studio's log, whose actor this module passes on and never reads.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { isoOrNull } from '../../kernel/db/index.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
+import { isoOrNull, type Db } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import * as accountsRepo from '../accounts/accounts.repository.ts';
 import type { EnrolmentsService } from '../enrolments/index.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { Actor, StudioService } from './studio.service.ts';
+import * as repo from './accounts.repository.ts';
+import { USER_NOT_FOUND } from './accounts.admin.ts';
 
-const USER_NOT_FOUND = 'Không tìm thấy người dùng.';
+/** A course as a grant names and links it (any state). */
+interface CourseRef {
+  id: number;
+  title: string;
+  slug: string;
+  type: Parameters<EnrolmentsService['grantByStaff']>[2];
+}
 
-export type StudioPeopleService = ReturnType<typeof createStudioPeopleService>;
+export interface EnrolmentGrantsDeps<Actor> {
+  db: Db;
+  enrolments: Pick<EnrolmentsService, 'findById' | 'owns' | 'grantByStaff' | 'extend' | 'revoke'>;
+  /** The catalog: a course by id, and the courses to choose from (by title). */
+  catalog: {
+    courseRef(id: number): Promise<CourseRef | undefined>;
+    courseChoices(): Promise<{ id: number; title: string }[]>;
+  };
+  /** Notifications: the learner is told of every change. */
+  notifications: {
+    notify(
+      userId: number,
+      notice: { kind: string; title: string; body: string; link: string | null },
+    ): Promise<unknown>;
+  };
+  /** The studio's audit log. */
+  audit: AuditLog<Actor>;
+}
 
-export function createStudioPeopleService(deps: {
-  db: Kysely<Database>;
-  enrolments: EnrolmentsService;
-  notifications: NotificationsService;
-  audit: StudioService['audit'];
-}) {
-  const { db, enrolments, notifications, audit } = deps;
+export type EnrolmentGrants<Actor> = ReturnType<typeof createEnrolmentGrants<Actor>>;
+
+export function createEnrolmentGrants<Actor>(deps: EnrolmentGrantsDeps<Actor>) {
+  const { db, enrolments, catalog, notifications, audit } = deps;
 
   async function userOrFail(id: number) {
-    const user = await accountsRepo.findUserById(db, id);
+    const user = await repo.findUserById(db, id);
     if (!user) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
     return user;
   }
 
   async function courseOrFail(id: number) {
-    const course = await db
-      .selectFrom('courses')
-      .select(['id', 'title', 'slug', 'type'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const course = await catalog.courseRef(id);
     if (!course) throw new AppError('NOT_FOUND', 'Không tìm thấy khóa học.', { course_id: 'Không tìm thấy khóa học.' });
     return course;
   }
@@ -114,9 +130,7 @@ export function createStudioPeopleService(deps: {
       return { id: enrolmentId, revoked: true };
     },
 
-    /** Courses to choose from when granting (title, newest first). */
-    async courseChoices() {
-      return db.selectFrom('courses').select(['id', 'title']).orderBy('title').limit(500).execute();
-    },
+    /** Courses to choose from when granting (by title). */
+    courseChoices: () => catalog.courseChoices(),
   };
 }
