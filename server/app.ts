@@ -76,7 +76,8 @@ import { certificatesRoutes } from '../modules/certificates/certificates.routes.
 import { videoRoutes } from '../modules/video/video.routes.ts';
 import { actorOf, studioRoutes } from '../modules/studio/studio.routes.ts';
 import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
-import { catalogAdminRoutes, imageCropRoutes } from '../modules/studio/catalog-admin.routes.ts';
+import { catalogAdminRoutes } from '../modules/catalog/index.ts';
+import { imageCropRoutes } from '../modules/studio/image-crop.routes.ts';
 import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/index.ts';
 import { activationAdminRoutes } from '../modules/activation/index.ts';
@@ -284,7 +285,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(enrolmentsRoutes);
   await app.register(campaignsRoutes);
   await app.register(subscriptionsRoutes);
-  if (services.paymentsConfig.simulator) await app.register(paymentSimulatorRoutes, { config: services.paymentsConfig });
+  if (services.paymentsConfig.simulator)
+    await app.register(paymentSimulatorRoutes, { config: services.paymentsConfig });
   await app.register(learningRoutes);
   await app.register(quizzesRoutes);
   await app.register(discussionRoutes);
@@ -297,7 +299,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // The studio's site pages: site's and the studio's plugins alternate so that the OpenAPI
   // document keeps its order of paths (banners, route rules, teachers, subjects, menus, settings, images).
   await app.register(siteAdminListRoutes, { actorOf });
-  await app.register(catalogAdminRoutes);
+  await app.register(catalogAdminRoutes, { actorOf });
   await app.register(siteAdminRoutes, { actorOf });
   await app.register(imageCropRoutes, { imageMaxBytes: env.UPLOAD_MAX_BYTES });
   // Promotions, activation batches, then the studio's carrier subscriptions: the OpenAPI order of paths.

@@ -3,3 +3,6 @@
  * issue 19): what other modules may call on courses and lessons.
  */
 export { setLessonDuration } from './course.repository.ts';
+export { createCatalogAdmin, type CatalogAdmin, type TeacherAccountsPort } from './catalog.admin.ts';
+export { catalogAdminRoutes } from './catalog.admin.routes.ts';
+export { subjectInput, subjectsQuery, teacherInput } from './catalog.admin.schemas.ts';
