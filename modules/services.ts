@@ -31,13 +31,12 @@ import { createLearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices } from './services.learning.ts';
 import { createOfflineServices } from './offline/index.ts';
 import { createVideoService } from './video/video.service.ts';
-import { setLessonDuration } from './catalog/index.ts';
+import { createCatalogAdmin, setLessonDuration } from './catalog/index.ts';
 import { type Actor, createStudioService } from './studio/studio.service.ts';
 import { createDashboardService } from './studio/dashboard.ts';
 import { createStudioCoursesService } from './studio/courses.service.ts';
 import { createAffiliatesService } from './affiliates/affiliates.service.ts';
 import { createAffiliatesStudio } from './affiliates/affiliates.studio.ts';
-import { createCatalogAdminService } from './studio/catalog-admin.service.ts';
 import { createImageCropService } from './studio/image-crop.ts';
 import { createStudioCommerce } from './studio/commerce/index.ts';
 import { createPromotionsAdmin } from './promotions/index.ts';
@@ -302,7 +301,7 @@ export function createServices({
     affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit }),
     dashboard: createDashboardService({ db }),
     siteAdmin: createSiteAdmin({ db, cache, site, audit: studio.audit }),
-    catalogAdmin: createCatalogAdminService({ db, cache, site, audit: studio.audit }),
+    catalogAdmin: createCatalogAdmin({ db, cache, siteChanged: site.invalidate, accounts, audit: studio.audit }),
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
     studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
     promotionsAdmin: createPromotionsAdmin({ db, audit: studio.audit, catalog, accounts }),

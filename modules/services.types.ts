@@ -7,6 +7,7 @@ import type { Cache } from './cache/cache.ts';
 import type { SiteAdmin, SiteService } from './site/index.ts';
 import type { AliasService } from './alias/index.ts';
 import type { CatalogService } from './catalog/catalog.service.ts';
+import type { CatalogAdmin } from './catalog/index.ts';
 import type { CourseService } from './catalog/course.service.ts';
 import type { RecommendationsService } from './catalog/recommendations.service.ts';
 import type { ContentAdmin, ContentService } from './content/index.ts';
@@ -34,7 +35,6 @@ import type { DashboardService } from './studio/dashboard.ts';
 import type { StudioCoursesService } from './studio/courses.service.ts';
 import type { AffiliatesService } from './affiliates/affiliates.service.ts';
 import type { AffiliatesStudio } from './affiliates/affiliates.studio.ts';
-import type { CatalogAdminService } from './studio/catalog-admin.service.ts';
 import type { ImageCropService } from './studio/image-crop.ts';
 import type { StudioCommerce } from './studio/commerce/index.ts';
 import type { PromotionsAdmin } from './promotions/index.ts';
@@ -131,7 +131,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** The studio's site pages: banners, navigation, settings, route rules. */
   siteAdmin: SiteAdmin<Actor>;
   /** The studio's teachers and subjects. */
-  catalogAdmin: CatalogAdminService;
+  catalogAdmin: CatalogAdmin<Actor>;
   /** Studio images: upload, crop, resize, store. */
   imageCrop: ImageCropService;
   /** The studio's enrolments of a user (accounts): granted, extended or revoked by staff. */

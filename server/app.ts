@@ -77,7 +77,8 @@ import { certificatesRoutes } from '../modules/certificates/certificates.routes.
 import { videoRoutes } from '../modules/video/video.routes.ts';
 import { actorOf, studioRoutes } from '../modules/studio/studio.routes.ts';
 import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
-import { catalogAdminRoutes, imageCropRoutes } from '../modules/studio/catalog-admin.routes.ts';
+import { catalogAdminRoutes } from '../modules/catalog/index.ts';
+import { imageCropRoutes } from '../modules/studio/image-crop.routes.ts';
 import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/index.ts';
 import { activationAdminRoutes } from '../modules/activation/index.ts';
@@ -299,7 +300,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // The studio's site pages: site's and the studio's plugins alternate so that the OpenAPI
   // document keeps its order of paths (banners, route rules, teachers, subjects, menus, settings, images).
   await app.register(siteAdminListRoutes, { actorOf });
-  await app.register(catalogAdminRoutes);
+  await app.register(catalogAdminRoutes, { actorOf });
   await app.register(siteAdminRoutes, { actorOf });
   await app.register(imageCropRoutes, { imageMaxBytes: env.UPLOAD_MAX_BYTES });
   // Promotions, activation batches, then the studio's carrier subscriptions: the OpenAPI order of paths.

@@ -3,6 +3,7 @@ export { envelope } from './envelope.ts';
 export { listEnvelope, listMeta, listOf, pageMeta, pageQuery, publicPageQuery } from './lists.ts';
 export { parseCsv, sendCsv, toCsv, type CsvRow } from './csv.ts';
 export { adminSecurity, guardAdminRoutes } from './admin.ts';
+export { registerCrud } from './crud.ts';
 export {
   address,
   ADDRESS,

@@ -17,6 +17,27 @@ export function findContacts(db: Db, ids: number[]) {
     .execute();
 }
 
+/** Names and roles of users by id (the catalog's teacher profiles link an account with the teacher role). */
+export function findRoles(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'role'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** Accounts with the teacher role, by name (at most 500), for linking a teacher profile. */
+export function listTeacherAccounts(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'phone', 'email'])
+    .where('role', '=', 'teacher')
+    .orderBy('full_name')
+    .limit(500)
+    .execute();
+}
+
 /** Staff who can be assigned work (editors and admins, active), by name. */
 export function listStaff(db: Db) {
   return db

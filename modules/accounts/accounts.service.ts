@@ -339,6 +339,16 @@ export function createAccountsService(deps: AccountsDeps) {
       return repo.findContacts(db, ids);
     },
 
+    /** Names and roles of users by id (the catalog's teacher profiles); unknown ids are left out. */
+    rolesOf(ids: number[]) {
+      return repo.findRoles(db, ids);
+    },
+
+    /** Accounts with the teacher role, by name (at most 500): those a teacher profile may link. */
+    teacherAccounts() {
+      return repo.listTeacherAccounts(db);
+    },
+
     /** Staff who can be assigned work (the support desk's assignees): active editors and admins, by name. */
     staff() {
       return repo.listStaff(db);

@@ -5,3 +5,8 @@
 export { setLessonDuration } from './course.repository.ts';
 export type { CatalogService } from './catalog.service.ts';
 export type { CourseService } from './course.service.ts';
+export { createCatalogAdmin, type CatalogAdmin, type TeacherAccountsPort } from './catalog.admin.ts';
+export { catalogAdminRoutes } from './catalog.admin.routes.ts';
+export { subjectInput, subjectsQuery, teacherInput } from './catalog.admin.schemas.ts';
+export * as courseAdminSchemas from './course.admin.schemas.ts';
+export * as courseEditorSchemas from './course-editor.admin.schemas.ts';

@@ -5,5 +5,5 @@
 export { createSiteService, type BannerView, type NavigationItem, type SiteService } from './site.service.ts';
 export { siteRoutes } from './site.routes.ts';
 export { createSiteAdmin, type SiteAdmin } from './site.admin.ts';
-export { registerCrud, siteAdminListRoutes, siteAdminRoutes } from './site.admin.routes.ts';
+export { siteAdminListRoutes, siteAdminRoutes } from './site.admin.routes.ts';
 export { bannerInput, bannersQuery, navigationInput, routeRuleInput, settingsInput } from './site.admin.schemas.ts';

@@ -4,18 +4,16 @@
  * for the site settings and route rules. Lists take ?format=csv. The studio's permission check
  * arrives as `actorOf` (server/app.ts), like its audit log does for the service.
  */
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminSecurity as security,
   envelope,
   guardAdminRoutes as guard,
   idParams,
-  listOf,
   listQuery,
-  sendCsv,
-  toCsv,
+  registerCrud,
 } from '../../kernel/http/index.ts';
 import * as schemas from './site.admin.schemas.ts';
 
@@ -28,96 +26,6 @@ type StudioActor = Parameters<FastifyRequest['services']['siteAdmin']['saveBanne
 export interface SiteAdminRoutesOptions {
   /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
   actorOf: (request: FastifyRequest) => StudioActor;
-}
-
-interface Crud<Item, Input, Query> {
-  path: string;
-  permission: NonNullable<FastifyContextConfig['permission']>;
-  noun: string;
-  csvName: string;
-  item: z.ZodType<Item>;
-  input: z.ZodType<Input>;
-  query: z.ZodType<Query>;
-  list: (request: FastifyRequest, query: Query) => Promise<{ items: Item[]; total: number; all: Item[] }>;
-  csv: { header: string[]; row: (item: Item) => (string | number | null)[] };
-  get: (request: FastifyRequest, id: number) => Promise<Item>;
-  save: (request: FastifyRequest, id: number | null, input: Input) => Promise<Item>;
-  remove: (request: FastifyRequest, id: number) => Promise<{ id: number }>;
-}
-
-/** List (+CSV), create, read, update, delete of one kind of record (the studio's teachers and subjects too). */
-export function registerCrud<Item, Input, Query extends { page: number; limit: number; format?: 'csv' | undefined }>(
-  app: FastifyInstance,
-  crud: Crud<Item, Input, Query>,
-) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const config = { permission: crud.permission };
-  const one = { 200: envelope(crud.item) };
-  const base = `/api/admin/${crud.path}`;
-  const params = idParams;
-  typed.get(
-    `${base}.json`,
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: `${crud.noun} (quyền ${crud.permission}): tìm kiếm không dấu, lọc, phân trang; ?format=csv`,
-        querystring: crud.query,
-        response: { 200: listOf(crud.item) },
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as Query;
-      const { items, total, all } = await crud.list(request, query);
-      if (query.format === 'csv') {
-        return sendCsv(reply as FastifyReply, crud.csvName, toCsv(crud.csv.header, all.map(crud.csv.row)));
-      }
-      return { data: items, meta: { page: query.page, limit: query.limit, total } };
-    },
-  );
-  typed.post(
-    `${base}.json`,
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: `Tạo ${crud.noun.toLowerCase()}; ghi nhật ký`,
-        body: crud.input,
-        response: one,
-      },
-    },
-    async (request) => ({ data: await crud.save(request, null, request.body as Input) }),
-  );
-  typed.get(
-    `${base}/:id.json`,
-    { config, schema: { tags, security, summary: `Chi tiết ${crud.noun.toLowerCase()}`, params, response: one } },
-    async (request) => ({ data: await crud.get(request, request.params.id) }),
-  );
-  typed.put(
-    `${base}/:id.json`,
-    {
-      config,
-      schema: {
-        tags,
-        security,
-        summary: `Sửa ${crud.noun.toLowerCase()}; ghi nhật ký`,
-        params,
-        body: crud.input,
-        response: one,
-      },
-    },
-    async (request) => ({ data: await crud.save(request, request.params.id, request.body as Input) }),
-  );
-  typed.delete(
-    `${base}/:id.json`,
-    {
-      config,
-      schema: { tags, security, summary: `Xóa ${crud.noun.toLowerCase()}; ghi nhật ký`, params, response: deleted },
-    },
-    async (request) => ({ data: await crud.remove(request, request.params.id) }),
-  );
 }
 
 /** Banners and route rules: list (+CSV), create, read, update, delete. */

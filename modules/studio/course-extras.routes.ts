@@ -8,10 +8,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, sendCsv } from '../../kernel/http/index.ts';
 import { videoAdminRoutes } from '../video/index.ts';
-import * as extras from './course-extras.schemas.ts';
-import { courseDetailSchema, courseIdParams, lessonParams } from './courses.schemas.ts';
+import { courseAdminSchemas, courseEditorSchemas as extras } from '../catalog/index.ts';
 import { requirePermission } from './permissions.ts';
 import type { Actor } from './studio.service.ts';
+
+const { courseDetailSchema, courseIdParams, lessonParams } = courseAdminSchemas;
 
 const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const write = { permission: 'courses.write' as const };

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatMegabytes } from '../media/storage.ts';
-import * as schemas from './courses.schemas.ts';
+import { courseAdminSchemas as schemas } from '../catalog/index.ts';
 import { requirePermission } from './permissions.ts';
 import type { Actor } from './studio.service.ts';
 

@@ -4,8 +4,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { z } from 'zod';
-import * as schemas from '../../../modules/studio/courses.schemas';
-import * as extraSchemas from '../../../modules/studio/course-extras.schemas';
+import { courseAdminSchemas as schemas, courseEditorSchemas as extraSchemas } from '../../../modules/catalog';
 import { requirePermission } from '../../../modules/studio/permissions';
 import type { Viewer } from '../../../modules/services';
 import { AppError } from '../../../lib/errors';

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router';
 import { formatDate } from '../../../lib/format/date';
-import { courseInput, coursesQuery } from '../../../modules/studio/courses.schemas';
+import { courseAdminSchemas } from '../../../modules/catalog';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import { Badge, buttonClass, Empty, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
@@ -13,7 +13,7 @@ import type { Route } from './+types/courses';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireStudio(request, context, 'courses.write');
-  const parsed = coursesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = courseAdminSchemas.coursesQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success)
     throw data({ message: parsed.error.issues[0]?.message ?? 'Bộ lọc không hợp lệ.' }, { status: 400 });
   const { status, ...query } = parsed.data;
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireStudio(request, context, 'courses.manage');
   const form = await request.formData();
   const values = keepValues(form, ['title', 'type']);
-  const input = parseForm(courseInput, values);
+  const input = parseForm(courseAdminSchemas.courseInput, values);
   if (isFormState(input)) return formError(input, values);
   return runForm(values, async () => {
     const course = await context.services.studioCourses.create({ viewer, ip: context.clientIp }, input);

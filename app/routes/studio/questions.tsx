@@ -1,7 +1,7 @@
 /** "Câu hỏi": learners' questions on the courses a teacher teaches (every course for editors and admins). */
 import { Form, Link, useLocation } from 'react-router';
 import { formatDate } from '../../../lib/format/date';
-import { questionsQuery } from '../../../modules/studio/course-extras.schemas';
+import { courseEditorSchemas } from '../../../modules/catalog';
 import { Pagination } from '../../components/pagination';
 import { Empty, FilterActions, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
@@ -11,7 +11,11 @@ import type { Route } from './+types/questions';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireStudio(request, context, 'questions.read');
-  const { query: parsed, csv } = readListQuery(questionsQuery, request, '/api/admin/questions.json');
+  const { query: parsed, csv } = readListQuery(
+    courseEditorSchemas.questionsQuery,
+    request,
+    '/api/admin/questions.json',
+  );
   const { format: _format, ...query } = parsed;
   const teacherId = await context.services.studioCourses.teacherScope(viewer);
   return { ...(await context.services.questions.list({ ...query, teacherId })), query, csv };

@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigation } from 'react-router';
-import { subjectInput, subjectsQuery } from '../../../modules/studio/catalog-admin.schemas';
+import { subjectInput, subjectsQuery } from '../../../modules/catalog';
 import { FormMessage } from '../../components/form-field';
 import { Pagination } from '../../components/pagination';
 import { SUBJECT_TYPE_TEXT } from '../../components/studio/site-labels';

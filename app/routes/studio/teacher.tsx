@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { teacherInput } from '../../../modules/studio/catalog-admin.schemas';
+import { teacherInput } from '../../../modules/catalog';
 import { FormMessage } from '../../components/form-field';
 import { ImageCropField } from '../../components/studio/image-crop-field';
 import { buttonClass, dangerButtonClass, inputClass, PageTitle } from '../../components/studio/studio-ui';

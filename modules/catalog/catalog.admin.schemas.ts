@@ -1,5 +1,5 @@
 /**
- * Zod schemas of the studio's teachers, subjects and image crop API. The inputs accept JSON and
+ * Zod schemas of the studio's teachers and subjects API. The inputs accept JSON and
  * form fields alike (the kernel's form fields).
  */
 import { z } from 'zod';
@@ -55,9 +55,3 @@ export const subjectSchema = z.object({
 export const subjectsQuery = listQuery.extend({
   type: z.preprocess((value) => (value === '' ? undefined : value), z.enum(SUBJECT_TYPES).optional()),
 });
-
-// ── Image crop ──────────────────────────────────────────────────────────────────────────────────
-
-export { IMAGE_USES, type ImageUse } from './image-uses.ts';
-
-export const imageUploadSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), use: z.string() });

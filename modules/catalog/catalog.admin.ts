@@ -5,28 +5,36 @@
  */
 import type { Kysely } from 'kysely';
 import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, Role } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { slugify } from '../../lib/text/slug.ts';
-import type { Cache } from '../cache/cache.ts';
+import type { Cache } from '../cache/index.ts';
 import { pageOf, type ListQuery } from '../../kernel/db/index.ts';
-import type { SiteService } from '../site/index.ts';
-import * as repo from './catalog-admin.repository.ts';
-import type { SubjectInput, TeacherInput } from './catalog-admin.schemas.ts';
-import type { Actor, StudioService } from './studio.service.ts';
+import * as repo from './catalog.admin.repository.ts';
+import type { SubjectInput, TeacherInput } from './catalog.admin.schemas.ts';
 
-export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;
+/** What the catalog asks accounts (its owner) about the accounts a teacher profile links. */
+export interface TeacherAccountsPort {
+  rolesOf(ids: number[]): Promise<{ id: number; full_name: string; role: Role }[]>;
+  teacherAccounts(): Promise<{ id: number; full_name: string; phone: string | null; email: string | null }[]>;
+}
 
-export function createCatalogAdminService(deps: {
+export type CatalogAdmin<Actor> = ReturnType<typeof createCatalogAdmin<Actor>>;
+
+export function createCatalogAdmin<Actor>(deps: {
   db: Kysely<Database>;
   cache: Cache;
-  site: SiteService;
-  audit: StudioService['audit'];
+  /** The site's pages show teachers and subjects too: its cache is emptied on every write. */
+  siteChanged: () => void;
+  accounts: TeacherAccountsPort;
+  /** The studio's audit log (the actor is the studio's: passed on, never read here). */
+  audit: AuditLog<Actor>;
 }) {
-  const { db, cache, site, audit } = deps;
+  const { db, cache, siteChanged, accounts, audit } = deps;
   const refresh = () => {
     cache.invalidate('catalog:');
-    site.invalidate();
+    siteChanged();
   };
 
   /** A free slug from the name: `nguyen-van-a`, then `nguyen-van-a-2`, … */
@@ -42,7 +50,10 @@ export function createCatalogAdminService(deps: {
   // ── Teachers ──
 
   async function listTeachers(query: ListQuery) {
-    const rows = (await repo.listTeachers(db)).map((row) => ({
+    const teachers = await repo.listTeachers(db);
+    const linked = teachers.flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
+    const names = new Map((await accounts.rolesOf(linked)).map((user) => [user.id, user.full_name]));
+    const rows = teachers.map((row) => ({
       id: row.id,
       slug: row.slug,
       full_name: row.full_name,
@@ -50,7 +61,7 @@ export function createCatalogAdminService(deps: {
       bio: row.bio,
       avatar: row.avatar,
       user_id: row.user_id,
-      user_name: row.user_name,
+      user_name: row.user_id === null ? null : (names.get(row.user_id) ?? null),
       course_count: Number(row.course_count ?? 0),
       is_active: row.is_active === 1,
       updated_at: readDate(row.updated_at).toISOString(),
@@ -67,7 +78,7 @@ export function createCatalogAdminService(deps: {
   async function checkAccount(id: number | null, userId: number | null) {
     if (userId === null) return;
     const field = (message: string) => ({ user_id: message });
-    const user = await repo.findUserRole(db, userId);
+    const [user] = await accounts.rolesOf([userId]);
     if (!user) throw new AppError('VALIDATION_FAILED', 'Không tìm thấy tài khoản.', field('Không tìm thấy tài khoản.'));
     if (user.role !== 'teacher') {
       const message = 'Chỉ liên kết được tài khoản có vai trò giảng viên.';
@@ -170,7 +181,7 @@ export function createCatalogAdminService(deps: {
   }
 
   return {
-    teacherAccounts: () => repo.listTeacherAccounts(db),
+    teacherAccounts: () => accounts.teacherAccounts(),
     listTeachers,
     teacher,
     saveTeacher,

@@ -1,4 +1,4 @@
-/** Schemas of the studio course editor, part 2: combos, quizzes, scheduling, reorder, questions (the video uploads' are video.admin.schemas.ts). */
+/** Schemas of the studio course editor's other panels: combos, quizzes, scheduling, reorder, questions (the courses, packages and lessons are in course.admin.schemas.ts; the video uploads' in video.admin.schemas.ts). */
 import { z } from 'zod';
 import { pageMeta, pageQuery } from '../../kernel/http/index.ts';
 

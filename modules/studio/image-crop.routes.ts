@@ -1,18 +1,19 @@
 /**
- * The studio's teachers, subjects and image crop upload under /api/admin/, all with the
- * `site.write` permission (editors and admins). Lists take ?format=csv.
+ * The studio's image crop upload under /api/admin/, with the `site.write` permission (editors and
+ * admins): the image is cropped, scaled for its use and stored (modules/studio/image-crop.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, listQuery } from '../../kernel/http/index.ts';
+import { envelope } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { registerCrud } from '../site/index.ts';
-import * as schemas from './catalog-admin.schemas.ts';
+import { IMAGE_USES, type ImageUse } from './image-uses.ts';
 import { requirePermission } from './permissions.ts';
-import { actorOf, security } from './studio.routes.ts';
+import { security } from './studio.routes.ts';
 
 const tags = ['admin'];
+
+export const imageUploadSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), use: z.string() });
 
 /** 401 / 403 come first, before the query or body is validated; a route must name its permission. */
 function guard(app: FastifyInstance) {
@@ -23,50 +24,8 @@ function guard(app: FastifyInstance) {
   });
 }
 
-/** Teachers and subjects: list (+CSV), create, read, update, delete. */
-export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  guard(app);
-  const catalog = (request: FastifyRequest) => request.services.catalogAdmin;
-
-  registerCrud(app, {
-    path: 'teachers',
-    permission: 'site.write',
-    noun: 'Giảng viên',
-    csvName: 'giang-vien',
-    item: schemas.teacherSchema,
-    input: schemas.teacherInput,
-    query: listQuery,
-    list: (request, query) => catalog(request).listTeachers(query),
-    csv: {
-      header: ['id', 'ho_ten', 'chuc_danh', 'tai_khoan', 'so_khoa_hoc', 'dang_bat'],
-      row: (t) => [t.id, t.full_name, t.headline, t.user_name, t.course_count, t.is_active ? 1 : 0],
-    },
-    get: (request, id) => catalog(request).teacher(id),
-    save: (request, id, input) => catalog(request).saveTeacher(actorOf(request), id, input),
-    remove: (request, id) => catalog(request).deleteTeacher(actorOf(request), id),
-  });
-
-  registerCrud(app, {
-    path: 'subjects',
-    permission: 'site.write',
-    noun: 'Chủ đề',
-    csvName: 'chu-de',
-    item: schemas.subjectSchema,
-    input: schemas.subjectInput,
-    query: schemas.subjectsQuery,
-    list: (request, query) => catalog(request).listSubjects(query),
-    csv: {
-      header: ['id', 'ten', 'loai', 'thu_tu', 'dang_bat'],
-      row: (s) => [s.id, s.name, s.type, s.position, s.is_active ? 1 : 0],
-    },
-    get: (request, id) => catalog(request).subject(id),
-    save: (request, id, input) => catalog(request).saveSubject(actorOf(request), id, input),
-    remove: (request, id) => catalog(request).deleteSubject(actorOf(request), id),
-  });
-};
-
 const cropQuery = z.object({
-  use: z.enum(Object.keys(schemas.IMAGE_USES) as [schemas.ImageUse, ...schemas.ImageUse[]], {
+  use: z.enum(Object.keys(IMAGE_USES) as [ImageUse, ...ImageUse[]], {
     error: 'Mục đích ảnh không hợp lệ.',
   }),
   x: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(0).max(100_000).optional(),
@@ -95,7 +54,7 @@ export const imageCropRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> =
         summary:
           'Tải ảnh lên (multipart/form-data, trường file) và cắt theo vùng x, y, width, height (điểm ảnh của ảnh gốc); thu nhỏ theo mục đích (use), lưu WebP và trả về địa chỉ',
         querystring: cropQuery,
-        response: { 200: envelope(schemas.imageUploadSchema) },
+        response: { 200: envelope(imageUploadSchema) },
       },
     },
     async (request) => {

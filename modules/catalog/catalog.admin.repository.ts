@@ -1,5 +1,5 @@
 /**
- * Queries of the studio's teachers and subjects. These tables are small (tens to hundreds of rows):
+ * Queries of the studio's teachers and subjects (the names of linked accounts come from accounts). These tables are small (tens to hundreds of rows):
  * lists are read whole and searched, sorted and paged in the service, so the search folds
  * Vietnamese marks.
  */
@@ -10,9 +10,7 @@ import type { Db } from '../../kernel/db/index.ts';
 export function listTeachers(db: Db) {
   return db
     .selectFrom('teachers')
-    .leftJoin('users', 'users.id', 'teachers.user_id')
     .selectAll('teachers')
-    .select('users.full_name as user_name')
     .select((eb) =>
       eb
         .selectFrom('courses')
@@ -35,10 +33,6 @@ export function slugTaken(db: Db, table: 'teachers' | 'subjects', slug: string) 
 
 export function teacherOfUser(db: Db, userId: number) {
   return db.selectFrom('teachers').select(['id', 'full_name']).where('user_id', '=', userId).executeTakeFirst();
-}
-
-export function findUserRole(db: Db, userId: number) {
-  return db.selectFrom('users').select(['id', 'role', 'full_name']).where('id', '=', userId).executeTakeFirst();
 }
 
 export function listSubjects(db: Db) {
@@ -74,15 +68,4 @@ export async function deleteSubject(db: Db, id: number) {
   await db.deleteFrom('course_subjects').where('subject_id', '=', id).execute();
   await db.deleteFrom('subject_likes').where('subject_id', '=', id).execute();
   await db.deleteFrom('subjects').where('id', '=', id).execute();
-}
-
-/** Accounts with the teacher role, for linking a profile. */
-export function listTeacherAccounts(db: Db) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'full_name', 'phone', 'email'])
-    .where('role', '=', 'teacher')
-    .orderBy('full_name')
-    .limit(500)
-    .execute();
 }
