@@ -2,6 +2,7 @@
  * createApp(deps) → the whole product as one Fastify instance: the JSON API and the server-rendered
  * pages. Tests call it without listening (app.inject); server/main.ts listens.
  */
+import { requireApiViewer } from '../kernel/http/index.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +51,6 @@ import { examContestsAdminRoutes, examsAdminRoutes, examsRoutes } from '../modul
 import { jobsAdminRoutes } from '../modules/jobs/index.ts';
 import { invoicesAdminRoutes, invoicesRoutes } from '../modules/invoices/index.ts';
 import { privacyAdminRoutes, privacyRoutes } from '../modules/privacy/index.ts';
-import { requireApiViewer } from '../modules/accounts/guards.ts';
 import { ADDRESS_LIMITS, perAddress } from '../modules/cache/address-limits.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createPageCache } from './http/page-cache.ts';

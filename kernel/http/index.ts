@@ -16,3 +16,4 @@ export {
   position,
   requiredText,
 } from './forms.ts';
+export { requestMeta, requireApiViewer } from './guards.ts';

@@ -8,7 +8,8 @@ import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 import type { Services } from '../services.ts';
 import * as schemas from './accounts.schemas.ts';
 import type { SignedIn } from './accounts.service.ts';
-import { requestMeta, requireApiViewer, setSessionCookies } from './guards.ts';
+import { requestMeta, requireApiViewer } from '../../kernel/http/index.ts';
+import { setSessionCookies } from './guards.ts';
 import { PROVINCES } from './provinces.ts';
 import { buildClearedSessionCookies } from './session-cookies.ts';
 

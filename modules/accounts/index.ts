@@ -1,5 +1,4 @@
-/** The accounts module's public face: the viewer guards other modules' routes use, the types of signing in, and the studio's operations on users. */
-export { requireApiViewer } from './guards.ts';
+/** The accounts module's public face: the types of signing in, and the studio's operations on users. */
 export { createAccountsAdmin, type AccountsAdmin } from './accounts.admin.ts';
 export { createEnrolmentGrants, type EnrolmentGrants } from './accounts.enrolments.admin.ts';
 export type { SignedIn } from './accounts.service.ts';

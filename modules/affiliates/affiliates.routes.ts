@@ -4,8 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, listOf } from '../../kernel/http/index.ts';
-import { requireApiViewer } from '../accounts/guards.ts';
+import { envelope, listOf, requireApiViewer } from '../../kernel/http/index.ts';
 import * as schemas from './affiliates.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 

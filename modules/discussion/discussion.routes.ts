@@ -1,8 +1,7 @@
 /** Notes, documents and discussion (`lesson/data.json`) and error reports (`lesson/error.json`). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, pageMeta, pageQuery } from '../../kernel/http/index.ts';
-import { requireApiViewer } from '../accounts/guards.ts';
+import { envelope, pageMeta, pageQuery, requireApiViewer } from '../../kernel/http/index.ts';
 import { plainText, rowId } from '../learning/extras.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 

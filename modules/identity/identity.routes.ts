@@ -4,10 +4,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../kernel/http/index.ts';
+import { envelope, requestMeta, requireApiViewer } from '../../kernel/http/index.ts';
 import { isAppError } from '../../lib/errors.ts';
 import { signedInSchema } from '../accounts/accounts.schemas.ts';
-import { requestMeta, requireApiViewer, setSessionCookies } from '../accounts/guards.ts';
+import { setSessionCookies } from '../accounts/guards.ts';
 import type { IdentityService, LinkableProvider } from './identity.service.ts';
 import * as schemas from './identity.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';

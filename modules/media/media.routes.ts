@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../kernel/http/index.ts';
+import { envelope, requireApiViewer } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireApiViewer } from '../accounts/guards.ts';
 import * as schemas from './media.schemas.ts';
 import { PRESIGN_FAILED, PresignFailedError } from './media.service.ts';
 import { isLocalStorage, UPLOAD_PATH } from './storage.ts';

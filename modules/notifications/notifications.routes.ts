@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, pageMeta, pageQuery } from '../../kernel/http/index.ts';
-import { requireApiViewer } from '../accounts/guards.ts';
+import { envelope, pageMeta, pageQuery, requireApiViewer } from '../../kernel/http/index.ts';
 
 const notificationSchema = z.object({
   id: z.number().int(),

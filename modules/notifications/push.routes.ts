@@ -4,8 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../kernel/http/index.ts';
-import { requestMeta, requireApiViewer } from '../accounts/guards.ts';
+import { envelope, requestMeta, requireApiViewer } from '../../kernel/http/index.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
 const base64url = (max: number, message: string) =>

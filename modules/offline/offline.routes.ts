@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../kernel/http/index.ts';
-import { requireApiViewer } from '../accounts/index.ts';
+import { requireApiViewer } from '../../kernel/http/index.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/index.ts';
 import type { Licences } from './licences.ts';
 import {

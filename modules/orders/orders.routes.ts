@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, pageMeta, pageQuery } from '../../kernel/http/index.ts';
-import { requireApiViewer } from '../accounts/guards.ts';
+import { envelope, pageMeta, pageQuery, requireApiViewer } from '../../kernel/http/index.ts';
 import { siteOrigin } from '../../lib/allowed-hosts.ts';
 import * as schemas from './orders.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';

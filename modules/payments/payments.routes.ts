@@ -5,8 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../kernel/http/index.ts';
-import { requireApiViewer } from '../accounts/guards.ts';
+import { envelope, requireApiViewer } from '../../kernel/http/index.ts';
 import { orderSummarySchema } from '../orders/orders.schemas.ts';
 import type { GatewayMethod } from './gateway.ts';
 import { GATEWAY_PATH, type CallbackResult } from './payments.service.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../kernel/http/index.ts';
-import { requireApiViewer } from '../accounts/guards.ts';
+import { envelope, requireApiViewer } from '../../kernel/http/index.ts';
 import { optionalPlainText, rowId } from '../learning/extras.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 

@@ -6,9 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../kernel/http/index.ts';
+import { envelope, requireApiViewer } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireApiViewer } from '../accounts/guards.ts';
 import { countUnsignedNotification } from '../cache/throttle.ts';
 
 export const subscriptionSchema = z.object({
