@@ -1,7 +1,7 @@
 /**
  * What every studio API plugin of a module shares: the OpenAPI security of `/api/admin/*` and the
  * hook that checks a route's permission before its input is read. The check itself is the studio's
- * (`actorOf`, passed in by server/app.ts); a route without a permission is a programming error.
+ * (`actorOf`, passed in by server/routes.ts); a route without a permission is a programming error.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 

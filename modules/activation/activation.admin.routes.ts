@@ -1,6 +1,6 @@
 /**
  * The studio's activation-code batches under /api/admin/activation-…: codes.read and codes.write
- * (admins). The studio's permission check arrives as `actorOf` (server/app.ts), like its audit log
+ * (admins). The studio's permission check arrives as `actorOf` (server/routes.ts), like its audit log
  * does for the service; 401 / 403 come before the input is read.
  */
 import type { FastifyRequest } from 'fastify';

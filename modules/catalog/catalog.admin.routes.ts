@@ -1,7 +1,7 @@
 /**
  * The studio's teachers and subjects under /api/admin/, with the `site.write` permission (editors
  * and admins). Lists take ?format=csv. The studio's permission check arrives as `actorOf`
- * (server/app.ts), like its audit log does for the service.
+ * (server/routes.ts), like its audit log does for the service.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

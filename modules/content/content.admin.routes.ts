@@ -1,9 +1,9 @@
 /**
  * The studio's content API under /api/admin/: posts of every type (solutions are posts of type
  * `solution`), hashtags and generic pages. Every route needs `content.write`; lists take
- * `?format=csv`. The studio's permission check arrives as `actorOf` (server/app.ts), like its audit
+ * `?format=csv`. The studio's permission check arrives as `actorOf` (server/routes.ts), like its audit
  * log does for the service; 401 / 403 come before the input is read. The plugins are registered
- * between the studio's categories and help articles (server/app.ts), in the OpenAPI document's
+ * between the studio's categories and help articles (server/routes.ts), in the OpenAPI document's
  * order of paths; `registerPublishRoutes` and `registerDocumentRoutes` serve help articles too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

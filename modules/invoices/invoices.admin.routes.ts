@@ -1,6 +1,6 @@
 /**
  * The studio's e-invoices API: the list (orders.read; failed first, filter by state) and "Xuất lại"
- * (orders.refund). The studio's permission check arrives as `actorOf` (server/app.ts), as for the
+ * (orders.refund). The studio's permission check arrives as `actorOf` (server/routes.ts), as for the
  * site's studio routes; 401 / 403 come before the input is read.
  */
 import type { FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * The studio's jobs API under /api/admin/jobs…, admins only (jobs.manage): per-queue counts and the
  * recent failed jobs, and a retry. The studio's permission check arrives as `actorOf`
- * (server/app.ts); it runs before the input is read (401 / 403).
+ * (server/routes.ts); it runs before the input is read (401 / 403).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

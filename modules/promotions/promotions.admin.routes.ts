@@ -1,6 +1,6 @@
 /**
  * The studio's promotions API under /api/admin/promotions…: promotions.read (editors and admins)
- * and promotions.write (admins). The studio's permission check arrives as `actorOf` (server/app.ts),
+ * and promotions.write (admins). The studio's permission check arrives as `actorOf` (server/routes.ts),
  * like its audit log does for the service; 401 / 403 come before the input is read.
  */
 import type { FastifyRequest } from 'fastify';

@@ -2,7 +2,7 @@
  * The studio's site API under /api/admin/: banners, navigation, site settings and route rules.
  * Permissions: `site.write` (editors and admins) for banners and menus; `settings.write` (admins)
  * for the site settings and route rules. Lists take ?format=csv. The studio's permission check
- * arrives as `actorOf` (server/app.ts), like its audit log does for the service.
+ * arrives as `actorOf` (server/routes.ts), like its audit log does for the service.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -81,7 +81,7 @@ export const siteAdminListRoutes: FastifyPluginAsyncZod<SiteAdminRoutesOptions> 
 
 /**
  * The route tester, navigation and settings. Registered after the studio's teachers and subjects
- * (server/app.ts): the OpenAPI document keeps its order.
+ * (server/routes.ts): the OpenAPI document keeps its order.
  */
 export const siteAdminRoutes: FastifyPluginAsyncZod<SiteAdminRoutesOptions> = async (app, { actorOf }) => {
   guard(app, actorOf);

@@ -1,7 +1,7 @@
 /**
  * The studio's categories (of posts and help articles) and help articles under /api/admin/. Every
  * route needs `content.write`; lists take `?format=csv`. Posts, hashtags and generic pages are
- * content's (modules/content/content.admin.routes.ts): server/app.ts registers these plugins
+ * content's (modules/content/content.admin.routes.ts): server/routes.ts registers these plugins
  * between content's, in the OpenAPI document's order of paths.
  */
 import type { FastifyRequest } from 'fastify';

@@ -34,7 +34,7 @@ const cropQuery = z.object({
   height: z.coerce.number({ error: 'Vùng cắt không hợp lệ.' }).int().min(1).max(100_000).optional(),
 });
 
-/** The image crop upload (registered last of the studio's site pages, server/app.ts: the OpenAPI order). */
+/** The image crop upload (registered last of the studio's site pages, server/routes.ts: the OpenAPI order). */
 export const imageCropRoutes: FastifyPluginAsyncZod<{ imageMaxBytes: number }> = async (app, options) => {
   guard(app);
   // Image uploads: the multipart body is read whole (up to the limit) and parsed by the handler.

@@ -115,7 +115,7 @@ export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Lesson error reports and broadcasts: registered after support's desk (server/app.ts), in the document's order. */
+/** Lesson error reports and broadcasts: registered after support's desk (server/routes.ts), in the document's order. */
 export const studioPeopleLaterRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   guard(app);

@@ -1,7 +1,7 @@
 /**
  * The support desk's API under /api/admin/support-requests…: the list (+CSV), a request with its
  * replies and notes, its state and assignee, replies and notes. Every route needs `support.write`;
- * the studio's permission check arrives as `actorOf` (server/app.ts), like its audit log does for
+ * the studio's permission check arrives as `actorOf` (server/routes.ts), like its audit log does for
  * the service; 401 / 403 come before the input is read.
  */
 import type { FastifyRequest } from 'fastify';

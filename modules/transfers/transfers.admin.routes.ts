@@ -3,7 +3,7 @@
  * matching an unmatched credit to an order (`orders.refund`, admins: it moves money to an order),
  * and reconciliation against the bank statement: the latest runs (`orders.read`), a run now and an
  * uploaded statement file (`orders.refund`: the credits they record complete orders).
- * The studio's permission check arrives as `actorOf` (server/app.ts), as for the site's studio routes.
+ * The studio's permission check arrives as `actorOf` (server/routes.ts), as for the site's studio routes.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
