@@ -18,6 +18,7 @@ import {
   withServers,
   type Check,
   type ReportBenchmark,
+  type Settings,
 } from './lib/bench.ts';
 import { comparisonVerdict, formatComparison } from './lib/format.ts';
 import type { ChildServer } from './lib/child-server.ts';
@@ -33,11 +34,7 @@ const SMALLEST_PAGE = '/dang-nhap';
  * The floor under any uncached page: the smallest document rendered the same way (root layout,
  * React Router's document request, React, compression), same server, same run.
  */
-async function smallestDocument(
-  product: ChildServer,
-  baseline: ChildServer,
-  settings: Parameters<ReportBenchmark['run']>[0],
-) {
+async function smallestDocument(product: ChildServer, baseline: ChildServer, settings: Settings) {
   const page = await fetchChecked(`${product.origin}${SMALLEST_PAGE}`, 'text/html');
   const comparison = await compareAlternating(
     { ...baseline.target('/'), headers: BROWSER_PAGE_HEADERS },

@@ -7,7 +7,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
 
 /** A JSON answer serialised once, with its weak ETag. */
 export interface EncodedAnswer {
@@ -63,10 +62,4 @@ export function addPublicCaching(app: FastifyInstance, maxAgeSeconds = 60): void
     }
     done(null, payload);
   });
-}
-
-/** The signed-in viewer's id, or 401 with the Vietnamese message. */
-export function requireViewerId(viewer: { id: number } | null): number {
-  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
-  return viewer.id;
 }

@@ -15,8 +15,8 @@ import {
   teacherSchema,
 } from './catalog.schemas.ts';
 import type { CourseList } from './course.service.ts';
-import { envelope, listEnvelope, publicPageQuery } from '../../kernel/http/index.ts';
-import { addPublicCaching, requireViewerId, sendEncoded, serializeWith } from '../../kernel/http/public-cache.ts';
+import { envelope, listEnvelope, publicPageQuery, requireApiViewer } from '../../kernel/http/index.ts';
+import { addPublicCaching, sendEncoded, serializeWith } from '../../kernel/http/public-cache.ts';
 
 const tags = ['catalog'];
 
@@ -48,7 +48,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const viewerId = request.query.liked === '1' ? requireViewerId(request.viewer) : request.viewer?.id;
+      const viewerId = request.query.liked === '1' ? requireApiViewer(request).id : request.viewer?.id;
       const subjects = await request.services.catalog.listSubjects({ type: request.query.type, viewerId });
       return { data: request.query.liked === '1' ? subjects.filter((subject) => subject.liked) : subjects };
     },
@@ -66,7 +66,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(subjectSchema) },
       },
       handler: async (request) => {
-        const viewerId = requireViewerId(request.viewer);
+        const viewerId = requireApiViewer(request).id;
         const subject = await request.services.catalog.setSubjectLike(
           viewerId,
           request.body.subject_id,
@@ -161,7 +161,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await request.services.course.listViewedCourses(requireViewerId(request.viewer)),
+      data: await request.services.course.listViewedCourses(requireApiViewer(request).id),
     }),
   );
 
