@@ -147,13 +147,13 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** Web Push (VAPID): browser subscriptions; every new notification is pushed to opted-in learners. */
   push: PushService;
   /** Partnership requests ("cooperate"): the public form and the studio's handling. */
-  partnerships: PartnershipsService;
+  partnerships: PartnershipsService<Actor>;
   /** Online mock exams: contests, attempts with a server deadline, saves, scoring, results, rankings. */
   exams: ExamsService;
   /** The studio's contests: scheduling, the live view, results (CSV), item analysis, key corrections. */
-  examContests: ContestsAdmin;
+  examContests: ContestsAdmin<Actor>;
   /** The studio's exam authoring: exams, questions, live preview, import, clone. */
-  examsAdmin: ExamsAdmin;
+  examsAdmin: ExamsAdmin<Actor>;
 }
 
 /** Who is making the request. Filled by the identity module; null for anonymous visitors. */

@@ -116,7 +116,7 @@ export async function registerRoutes(app: FastifyInstance, { services, env, iden
   await app.register(studioCommerceRoutes);
   await app.register(studioCourseExtrasRoutes);
   await app.register(pushRoutes);
-  await app.register(partnershipsRoutes);
+  await app.register(partnershipsRoutes, { actorOf });
   // The studio's content: content's plugins (posts, hashtags, pages) and the studio's (help articles,
   // categories) alternate so that the OpenAPI document keeps its order of paths.
   await app.register(contentAdminPostRoutes, { actorOf });
@@ -135,8 +135,8 @@ export async function registerRoutes(app: FastifyInstance, { services, env, iden
   await app.register(affiliateAdminRoutes);
   await app.register(wardsRoutes);
   await app.register(examsRoutes);
-  await app.register(examContestsAdminRoutes);
-  await app.register(examsAdminRoutes);
+  await app.register(examContestsAdminRoutes, { actorOf });
+  await app.register(examsAdminRoutes, { actorOf });
   await app.register(jobsAdminRoutes, { actorOf });
   await app.register(transfersRoutes, { simulator: services.paymentsConfig.simulator });
   await app.register(transfersAdminRoutes, { actorOf });

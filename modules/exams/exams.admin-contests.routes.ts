@@ -3,23 +3,29 @@
  * results with ?format=csv, item analysis), contests.write to schedule, edit and correct a key. The
  * permission is checked before the input is read (401 signed out, 403 without it).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, listOf, sendCsv } from '../../kernel/http/index.ts';
-import { requirePermission } from '../studio/permissions.ts';
-import { actorOf, security } from '../studio/studio.routes.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes, listOf, sendCsv } from '../../kernel/http/index.ts';
 import * as s from './exams.admin-contests.schemas.ts';
 
 const tags = ['admin'];
 const read = { permission: 'contests.read' as const };
 const write = { permission: 'contests.write' as const };
 
-export const examContestsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    requirePermission(request.viewer, permission);
-  });
+/** The studio's actor, as the composition root typed the contests' studio operations (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['examContests']['create']>[0];
+
+export interface ExamContestsAdminRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
+}
+
+export const examContestsAdminRoutes: FastifyPluginAsyncZod<ExamContestsAdminRoutesOptions> = async (
+  app,
+  { actorOf },
+) => {
+  guardAdminRoutes(app, actorOf);
 
   app.get(
     '/api/admin/exam-contests.json',

@@ -12,13 +12,13 @@
 import type { Kysely } from 'kysely';
 import { nowIso, readDate, retryOnUniqueViolation } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { isoOrNull } from '../../kernel/db/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskEmail, maskPhone } from '../../lib/phone.ts';
 import { slugify, truncateSlug } from '../../lib/text/slug.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { Actor, StudioService } from '../studio/studio.service.ts';
 import * as admin from './exams.admin-contests.repository.ts';
 import type { ContestAdminInput, ContestListState } from './exams.admin-contests.schemas.ts';
 import { analyseItems } from './exams.analysis.ts';
@@ -29,9 +29,9 @@ import { rankAll } from './exams.results.ts';
 import { scoreOnTen, toPoints } from './exams.scoring.ts';
 import { contestState } from './exams.service.ts';
 
-export interface ContestsAdminDeps {
+export interface ContestsAdminDeps<Actor> {
   db: Kysely<Database>;
-  audit: StudioService['audit'];
+  audit: AuditLog<Actor>;
   notifications: Pick<NotificationsService, 'notify'>;
   /** The content module's exam_gate posts (drafts too). */
   postChoices: () => Promise<{ id: number; title: string; url: string; published: boolean }[]>;
@@ -51,7 +51,7 @@ function invalid(field: string, message: string): never {
   throw new AppError('VALIDATION_FAILED', message, { [field]: message });
 }
 
-export function createContestsAdmin(deps: ContestsAdminDeps) {
+export function createContestsAdmin<Actor>(deps: ContestsAdminDeps<Actor>) {
   const { db, audit, notifications, now = () => new Date() } = deps;
   const grader = createGrader(db, now);
 
@@ -384,4 +384,4 @@ export function createContestsAdmin(deps: ContestsAdminDeps) {
   return { list, live, detail, choices, create, update, resultsPage, resultsCsv, analysis, correctKey };
 }
 
-export type ContestsAdmin = ReturnType<typeof createContestsAdmin>;
+export type ContestsAdmin<Actor> = ReturnType<typeof createContestsAdmin<Actor>>;

@@ -5,10 +5,10 @@
  * stay editable); a key is then corrected through the contest's "correct and re-grade".
  */
 import type { Kysely } from 'kysely';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Actor } from '../studio/studio.service.ts';
 import * as admin from './exams.admin.repository.ts';
 import { boxesOf, prepareQuestion, type KeyInput, type OptionInput } from './exams.authoring.ts';
 import { inTransaction } from './exams.grading.ts';
@@ -16,13 +16,6 @@ import * as repo from './exams.repository.ts';
 import { renderRichText } from './exams.render.ts';
 import type { QuestionType } from './exams.scoring.ts';
 import type { Difficulty, ExamRow } from './exams.table.ts';
-
-export type Audit = (
-  actor: Actor,
-  action: string,
-  target: { type: string; id: string | number },
-  summary: unknown,
-) => Promise<unknown>;
 
 /** A question as the editor sends it: its part by position, its passage by id; the type is the part's. */
 export interface EditorQuestion {
@@ -84,7 +77,7 @@ async function orderedIds(db: Kysely<Database>, examId: number, moved?: { id: nu
   return sorted.map((q) => q.id);
 }
 
-export function createQuestionEditing(db: Kysely<Database>, audit: Audit) {
+export function createQuestionEditing<Actor>(db: Kysely<Database>, audit: AuditLog<Actor>) {
   async function touch(trx: Kysely<Database>, examId: number) {
     await admin.updateExam(trx, examId, { updated_at: nowIso() });
   }

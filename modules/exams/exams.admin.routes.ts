@@ -6,25 +6,24 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../kernel/http/index.ts';
-import { requirePermission } from '../studio/permissions.ts';
-import type { Actor } from '../studio/studio.service.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes } from '../../kernel/http/index.ts';
 import * as s from './exams.admin.schemas.ts';
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const config = { permission: 'exams.write' as const };
 const tags = ['admin'];
 const done = { 200: envelope(z.object({ ok: z.literal(true) })) };
 const created = { 200: envelope(s.idResult) };
 
-function actorOf(request: FastifyRequest): Actor {
-  return { viewer: requirePermission(request.viewer, 'exams.write'), ip: request.ip ?? null };
+/** The studio's actor, as the composition root typed the exam authoring (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['examsAdmin']['create']>[0];
+
+export interface ExamsAdminRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
 }
 
-export const examsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    requirePermission(request.viewer, 'exams.write');
-  });
+export const examsAdminRoutes: FastifyPluginAsyncZod<ExamsAdminRoutesOptions> = async (app, { actorOf }) => {
+  guardAdminRoutes(app, actorOf);
   const base = '/api/admin/exams';
   const doc = (summary: string) => ({ tags, security, summary: `${summary} (quyền exams.write)` });
 

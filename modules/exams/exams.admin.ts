@@ -7,12 +7,12 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import { slugify, truncateSlug } from '../../lib/text/slug.ts';
-import type { Actor } from '../studio/studio.service.ts';
 import { parseExamText, type ImportProblem } from './exams.admin-import.ts';
-import { createQuestionEditing, isLocked, loadExam, LOCKED_MESSAGE, type Audit } from './exams.admin-questions.ts';
+import { createQuestionEditing, isLocked, loadExam, LOCKED_MESSAGE } from './exams.admin-questions.ts';
 import * as admin from './exams.admin.repository.ts';
 import {
   boxesOf,
@@ -53,7 +53,7 @@ function invalid(message: string, field: string): never {
   throw new AppError('VALIDATION_FAILED', message, { [field]: message });
 }
 
-export function createExamsAdmin({ db, audit }: { db: Kysely<Database>; audit: Audit }) {
+export function createExamsAdmin<Actor>({ db, audit }: { db: Kysely<Database>; audit: AuditLog<Actor> }) {
   const questions = createQuestionEditing(db, audit);
   const authoring = createAuthoring(db);
 
@@ -364,4 +364,4 @@ function summarize(exam: ExamInput) {
   };
 }
 
-export type ExamsAdmin = ReturnType<typeof createExamsAdmin>;
+export type ExamsAdmin<Actor> = ReturnType<typeof createExamsAdmin<Actor>>;

@@ -6,10 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, listOf } from '../../kernel/http/index.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes, listOf } from '../../kernel/http/index.ts';
 import { adminInvoiceSchema, adminInvoicesQuery, reissueBody } from './invoices.schemas.ts';
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const tags = ['admin'];
 
 type StudioActor = Parameters<FastifyRequest['services']['invoicesAdmin']['reissue']>[0];
@@ -19,11 +18,7 @@ export interface InvoicesAdminRoutesOptions {
 }
 
 export const invoicesAdminRoutes: FastifyPluginAsyncZod<InvoicesAdminRoutesOptions> = async (app, { actorOf }) => {
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    actorOf(request);
-  });
+  guardAdminRoutes(app, actorOf);
 
   app.get(
     '/api/admin/invoices.json',

@@ -2,17 +2,24 @@
  * POST /api/user/cooperate.json (the "cooperate" endpoint of SPEC §7, public) and the studio's
  * /api/admin/partnerships… (permission `partnerships.manage`).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, sendCsv } from '../../kernel/http/index.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes, sendCsv } from '../../kernel/http/index.ts';
 import { isAppError } from '../../lib/errors.ts';
-import { requirePermission } from '../studio/permissions.ts';
 import * as schemas from './partnerships.schemas.ts';
 import { ADDRESS_LIMITS, perAddress } from '../cache/address-limits.ts';
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const config = { permission: 'partnerships.manage' as const };
 
-export const partnershipsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The studio's actor, as the composition root typed the partnerships service (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['partnerships']['update']>[0];
+
+export interface PartnershipsRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
+}
+
+export const partnershipsRoutes: FastifyPluginAsyncZod<PartnershipsRoutesOptions> = async (app, { actorOf }) => {
   app.post(
     '/api/user/cooperate.json',
     {
@@ -41,15 +48,13 @@ export const partnershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(studioPartnershipsRoutes);
+  await app.register(studioPartnershipsRoutes, { actorOf });
 };
 
 /** The studio's side, in its own scope so its permission hook does not reach the public route. */
-const studioPartnershipsRoutes: FastifyPluginAsyncZod = async (admin) => {
+const studioPartnershipsRoutes: FastifyPluginAsyncZod<PartnershipsRoutesOptions> = async (admin, { actorOf }) => {
   const tags = ['admin'];
-  admin.addHook('onRequest', async (request) => {
-    requirePermission(request.viewer, 'partnerships.manage');
-  });
+  guardAdminRoutes(admin, actorOf);
 
   admin.get(
     '/api/admin/partnerships.json',
@@ -101,15 +106,8 @@ const studioPartnershipsRoutes: FastifyPluginAsyncZod = async (admin) => {
         response: { 200: envelope(schemas.partnershipSchema) },
       },
     },
-    async (request) => {
-      const viewer = requirePermission(request.viewer, 'partnerships.manage');
-      return {
-        data: await request.services.partnerships.update(
-          { viewer, ip: request.ip ?? null },
-          request.params.id,
-          request.body,
-        ),
-      };
-    },
+    async (request) => ({
+      data: await request.services.partnerships.update(actorOf(request), request.params.id, request.body),
+    }),
   );
 };

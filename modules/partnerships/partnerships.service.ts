@@ -6,13 +6,13 @@
 import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, PartnershipRequestRow } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
 import type { Throttle } from '../cache/throttle.ts';
 import type { MessagingService } from '../messaging/messaging.service.ts';
-import type { Actor } from '../studio/studio.service.ts';
 import * as repo from './partnerships.repository.ts';
 import {
   PARTNERSHIP_KIND_LABELS,
@@ -31,16 +31,11 @@ import {
 export const COOPERATE_LIMIT = { hits: 5, windowMs: 10 * 60_000 };
 export const COOPERATE_ADDRESS_LIMIT = { hits: 200, windowMs: 10 * 60_000 };
 
-export interface PartnershipsDeps {
+export interface PartnershipsDeps<Actor> {
   db: Kysely<Database>;
   throttle: Throttle;
   messaging: MessagingService;
-  audit: (
-    actor: Actor,
-    action: string,
-    target: { type: string; id: string | number },
-    summary: unknown,
-  ) => Promise<void>;
+  audit: AuditLog<Actor>;
   siteName: string;
   publicUrl: string;
   log?: { error(object: unknown, message: string): void };
@@ -66,9 +61,9 @@ function toView(row: PartnershipRequestRow): PartnershipView {
   };
 }
 
-export type PartnershipsService = ReturnType<typeof createPartnershipsService>;
+export type PartnershipsService<Actor> = ReturnType<typeof createPartnershipsService<Actor>>;
 
-export function createPartnershipsService(deps: PartnershipsDeps) {
+export function createPartnershipsService<Actor>(deps: PartnershipsDeps<Actor>) {
   const { db, throttle, messaging } = deps;
 
   function acknowledgement(input: CooperateInput) {

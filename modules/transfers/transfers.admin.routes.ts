@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, idParams, listOf } from '../../kernel/http/index.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes, idParams, listOf } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   creditSchema,
@@ -19,8 +19,6 @@ import {
   statementInput,
 } from './transfers.schemas.ts';
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
-
 type StudioActor = Parameters<NonNullable<FastifyRequest['services']['transfersAdmin']>['match']>[0];
 
 export const transfersAdminRoutes: FastifyPluginAsyncZod<{
@@ -28,9 +26,7 @@ export const transfersAdminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { actorOf }) => {
   const tags = ['admin'];
   // 401 / 403 come first, before the query or body is validated.
-  app.addHook('onRequest', async (request) => {
-    actorOf(request);
-  });
+  guardAdminRoutes(app, actorOf);
   const adminOf = (request: FastifyRequest) => {
     const admin = request.services.transfersAdmin;
     if (!admin) throw new AppError('NOT_FOUND', 'Chuyển khoản ngân hàng chưa được bật.');

@@ -8,11 +8,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../kernel/http/index.ts';
+import { adminSecurity as security, envelope } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as schemas from './video.admin.schemas.ts';
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const tags = ['admin'];
 const write = { permission: 'courses.write' as const };
 /** Chunk bodies (tus uses application/offset+octet-stream) are streamed, never parsed. */

@@ -6,7 +6,7 @@ import { FormMessage } from '../form-field';
 import { AudioUploadField } from './audio-upload-field';
 import { buttonClass, dangerButtonClass, inputClass } from './studio-ui';
 
-type Exam = Awaited<ReturnType<ExamsAdmin['detail']>>;
+type Exam = Awaited<ReturnType<ExamsAdmin<unknown>['detail']>>;
 type ActionState = {
   intent?: string;
   notice?: string;
