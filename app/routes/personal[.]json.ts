@@ -7,6 +7,9 @@
 import { loadHeaderBits, loadPagePersonal } from '../viewer.server';
 import type { Route } from './+types/personal[.]json';
 
+/** Answered by the host without React Router's request handler (server/http/direct-loaders.ts): asked on every shared page view. */
+export const direct = true;
+
 const HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

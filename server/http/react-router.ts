@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { directLoader, runDirectLoader } from './direct-loaders.ts';
 import { neutralCookies, studyFrameTarget, type CacheKey, type PageAnswer, type PageCache } from './page-cache.ts';
 import { rootStylesheets, sendUnavailablePage, UNAVAILABLE_RETRY_AFTER_SECONDS } from './unavailable-page.ts';
 
@@ -160,6 +161,13 @@ export async function registerReactRouter(app: FastifyInstance, options: ReactRo
           outage = context.outage;
           return handle(toFetchRequest(request, reply, shared), context);
         };
+        const build = await options.getBuild();
+        const direct = directLoader(build, request.method, pathname);
+        if (direct) {
+          const context = await options.getLoadContext(request, reply);
+          const response = await runDirectLoader(build, direct, toFetchRequest(request, reply), context);
+          return sendRendered(reply, pathname, response, context.outage);
+        }
         const cacheKey = await sharedKey(request);
         if (!cacheKey) return sendRendered(reply, pathname, await render(null), outage);
         const policy = reply.raw.getHeader('content-security-policy');
