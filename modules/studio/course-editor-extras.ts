@@ -1,6 +1,7 @@
 /** Wires the studio course editor, part 2: combos/quizzes/scheduling/reorder, questions. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { createQuizzesAdmin } from '../quizzes/index.ts';
 import { createCourseExtrasService } from './course-extras.service.ts';
 import type { StudioCoursesService } from './courses.service.ts';
 import { createQuestionsService } from './questions.service.ts';
@@ -16,7 +17,7 @@ export function createCourseEditorExtras(deps: {
 }) {
   const { db, audit, courses } = deps;
   return {
-    courseExtras: createCourseExtrasService({ db, audit, courses }),
+    courseExtras: createCourseExtrasService({ db, audit, courses, quizzes: createQuizzesAdmin({ db }) }),
     questions: createQuestionsService({ db }),
   };
 }

@@ -1,30 +1,18 @@
 /**
  * The studio course editor, part 2: a combo's child courses, a quiz lesson's questions, the
  * scheduled publish time (and the job that publishes due courses, safe with several processes),
- * and the one-call reorder of the whole lesson tree. Every write is audited.
+ * and the one-call reorder of the whole lesson tree. Every write is audited. Quiz editing is the
+ * quizzes module's (`quizzes.admin.ts`); this checks the lesson and audits.
  */
 import type { Kysely } from 'kysely';
 import { LOCK_SPACE, lockWithinTransaction, nowIso, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { QuizInput, QuizzesAdmin } from '../quizzes/index.ts';
 import * as repo from './courses.repository.ts';
 import type { StudioCoursesService } from './courses.service.ts';
 import { insertAudit } from './studio.repository.ts';
 import type { Actor, StudioService } from './studio.service.ts';
-
-export interface QuizInput {
-  pass_percent: number;
-  max_attempts: number | null;
-  time_limit_seconds: number | null;
-  shuffle: boolean;
-  questions: {
-    id?: number | undefined;
-    kind: 'single' | 'multiple';
-    prompt: string;
-    explanation: string | null;
-    options: { id?: number | undefined; label: string; is_correct: boolean }[];
-  }[];
-}
 
 const SCHEDULER = 'Hệ thống (lịch xuất bản)';
 
@@ -34,8 +22,10 @@ export function createCourseExtrasService(deps: {
   db: Kysely<Database>;
   audit: StudioService['audit'];
   courses: StudioCoursesService;
+  /** The quizzes module's quiz editing (it owns the quiz tables). */
+  quizzes: QuizzesAdmin;
 }) {
-  const { db, audit, courses } = deps;
+  const { db, audit, courses, quizzes } = deps;
 
   async function requireCourse(id: number) {
     const course = await repo.findCourse(db, id);
@@ -241,129 +231,13 @@ export function createCourseExtrasService(deps: {
 
   async function quiz(courseId: number, lessonId: number) {
     await requireExam(courseId, lessonId);
-    const settings = await db.selectFrom('quizzes').selectAll().where('lesson_id', '=', lessonId).executeTakeFirst();
-    const questions = await db
-      .selectFrom('quiz_questions')
-      .selectAll()
-      .where('lesson_id', '=', lessonId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    const options =
-      questions.length === 0
-        ? []
-        : await db
-            .selectFrom('quiz_options')
-            .selectAll()
-            .where(
-              'question_id',
-              'in',
-              questions.map((q) => q.id),
-            )
-            .orderBy('position')
-            .orderBy('id')
-            .execute();
-    return {
-      lesson_id: lessonId,
-      pass_percent: settings ? Number(settings.pass_percent) : 80,
-      max_attempts: settings?.max_attempts ?? null,
-      time_limit_seconds: settings?.time_limit_seconds ?? null,
-      shuffle: Boolean(settings?.shuffle),
-      questions: questions.map((q) => ({
-        id: q.id,
-        kind: q.kind,
-        prompt: q.prompt,
-        explanation: q.explanation,
-        options: options
-          .filter((o) => o.question_id === q.id)
-          .map((o) => ({ id: o.id, label: o.label, is_correct: Boolean(o.is_correct) })),
-      })),
-    };
+    return quizzes.quiz(lessonId);
   }
 
-  /** Field errors for the answer keys: every question needs a correct answer, exactly one when single choice. */
-  function checkAnswers(input: QuizInput) {
-    const fields: Record<string, string> = {};
-    input.questions.forEach((q, index) => {
-      const correct = q.options.filter((o) => o.is_correct).length;
-      if (correct === 0) fields[`questions.${index}.options`] = 'Hãy đánh dấu ít nhất một đáp án đúng.';
-      else if (q.kind === 'single' && correct > 1)
-        fields[`questions.${index}.options`] = 'Câu một lựa chọn chỉ có đúng một đáp án đúng.';
-    });
-    const first = Object.entries(fields)[0];
-    if (first) {
-      const number = Number(first[0].split('.')[1]) + 1;
-      throw new AppError('VALIDATION_FAILED', `Câu ${number}: ${first[1]}`, fields);
-    }
-  }
-
-  /**
-   * Saves a quiz's settings and questions. Questions and answers sent with their id keep it (past
-   * attempts still review against them); those left out are removed; new ones are added.
-   */
+  /** Saves a quiz lesson's settings and questions (the quizzes module's rules), audited. */
   async function saveQuiz(actor: Actor, courseId: number, lessonId: number, input: QuizInput) {
     await requireExam(courseId, lessonId);
-    checkAnswers(input);
-    const foreign = new AppError('VALIDATION_FAILED', 'Câu hỏi hoặc đáp án không thuộc bài kiểm tra này.');
-    await db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const settings = {
-        pass_percent: input.pass_percent,
-        max_attempts: input.max_attempts,
-        time_limit_seconds: input.time_limit_seconds,
-        shuffle: input.shuffle ? 1 : 0,
-        updated_at: now,
-      };
-      const existing = await trx
-        .selectFrom('quizzes')
-        .select('lesson_id')
-        .where('lesson_id', '=', lessonId)
-        .executeTakeFirst();
-      if (existing) await trx.updateTable('quizzes').set(settings).where('lesson_id', '=', lessonId).execute();
-      else
-        await trx
-          .insertInto('quizzes')
-          .values({ lesson_id: lessonId, created_at: now, ...settings })
-          .execute();
-
-      const oldQuestions = (
-        await trx.selectFrom('quiz_questions').select('id').where('lesson_id', '=', lessonId).execute()
-      ).map((q) => q.id);
-      const kept = input.questions.flatMap((q) => (q.id === undefined ? [] : [q.id]));
-      if (kept.some((id) => !oldQuestions.includes(id)) || new Set(kept).size !== kept.length) throw foreign;
-      const removed = oldQuestions.filter((id) => !kept.includes(id));
-      if (removed.length > 0) {
-        await trx.deleteFrom('quiz_options').where('question_id', 'in', removed).execute();
-        await trx.deleteFrom('quiz_questions').where('id', 'in', removed).execute();
-      }
-      for (const [position, question] of input.questions.entries()) {
-        const values = { kind: question.kind, prompt: question.prompt, explanation: question.explanation, position };
-        let questionId = question.id;
-        if (questionId === undefined)
-          ({ id: questionId } = await trx
-            .insertInto('quiz_questions')
-            .values({ lesson_id: lessonId, ...values })
-            .returning('id')
-            .executeTakeFirstOrThrow());
-        else await trx.updateTable('quiz_questions').set(values).where('id', '=', questionId).execute();
-        const oldOptions = (
-          await trx.selectFrom('quiz_options').select('id').where('question_id', '=', questionId).execute()
-        ).map((o) => o.id);
-        const keptOptions = question.options.flatMap((o) => (o.id === undefined ? [] : [o.id]));
-        if (keptOptions.some((id) => !oldOptions.includes(id))) throw foreign;
-        const gone = oldOptions.filter((id) => !keptOptions.includes(id));
-        if (gone.length > 0) await trx.deleteFrom('quiz_options').where('id', 'in', gone).execute();
-        for (const [index, option] of question.options.entries()) {
-          const row = { label: option.label, is_correct: option.is_correct ? 1 : 0, position: index };
-          if (option.id === undefined)
-            await trx
-              .insertInto('quiz_options')
-              .values({ question_id: questionId, ...row })
-              .execute();
-          else await trx.updateTable('quiz_options').set(row).where('id', '=', option.id).execute();
-        }
-      }
-    });
+    const saved = await quizzes.save(lessonId, input);
     await audit(
       actor,
       'quiz.update',
@@ -374,7 +248,7 @@ export function createCourseExtrasService(deps: {
         questions: input.questions.length,
       },
     );
-    return quiz(courseId, lessonId);
+    return saved;
   }
 
   return { children, setChildren, schedule, publishDue, reorder, quiz, saveQuiz };
