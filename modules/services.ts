@@ -31,10 +31,9 @@ import { createLearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices } from './services.learning.ts';
 import { createOfflineServices } from './offline/index.ts';
 import { createVideoService } from './video/video.service.ts';
-import { createCatalogAdmin, setLessonDuration } from './catalog/index.ts';
+import { createCatalogAdmin, createCourseAdmin, createCourseExtrasAdmin, setLessonDuration } from './catalog/index.ts';
 import { type Actor, createStudioService } from './studio/studio.service.ts';
 import { createDashboardService } from './studio/dashboard.ts';
-import { createStudioCoursesService } from './studio/courses.service.ts';
 import { createAffiliatesService } from './affiliates/affiliates.service.ts';
 import { createAffiliatesStudio } from './affiliates/affiliates.studio.ts';
 import { createImageCropService } from './studio/image-crop.ts';
@@ -43,7 +42,10 @@ import { createPromotionsAdmin } from './promotions/index.ts';
 import { createActivationAdmin } from './activation/index.ts';
 import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
 import { createDiscussionAdmin } from './discussion/index.ts';
-import { createCourseEditorExtras } from './studio/course-editor-extras.ts';
+import { createQuizzesAdmin } from './quizzes/index.ts';
+import { createQuestionsService } from './studio/questions.service.ts';
+import { insertAudit } from './studio/studio.repository.ts';
+import { nowIso } from '../db/connect.ts';
 import { createVideoAdmin } from './video/index.ts';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -220,7 +222,7 @@ export function createServices({
   const transfers = transfersConfig
     ? createTransfersService({ db, config: transfersConfig, payments: commerce.payments, orders: commerce.orders })
     : null;
-  const studioCourses = createStudioCoursesService({
+  const studioCourses = createCourseAdmin<Actor>({
     db,
     cache,
     sanitize: sanitizeRichContent,
@@ -308,7 +310,28 @@ export function createServices({
     activationAdmin: createActivationAdmin({ db, audit: studio.audit, catalog, accounts }),
     accountsAdmin,
     studioCourses,
-    ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),
+    // The course editor's other panels: combos, scheduling, reorder, and quizzes edited by their owner.
+    courseExtras: createCourseExtrasAdmin<Actor>({
+      db,
+      audit: studio.audit,
+      systemAudit: (name, action, target, summary) =>
+        insertAudit(
+          db,
+          {
+            actorId: null,
+            actorName: name,
+            action,
+            targetType: target.type,
+            targetId: String(target.id),
+            summary,
+            ip: null,
+          },
+          nowIso(),
+        ),
+      courses: studioCourses,
+      quizzes: createQuizzesAdmin({ db }),
+    }),
+    questions: createQuestionsService({ db }),
     videoUploads: createVideoAdmin({
       db,
       dir: path.join(env.DATA_DIR, 'video-uploads'),

@@ -5,27 +5,39 @@
  * quizzes module's (`quizzes.admin.ts`); this checks the lesson and audits.
  */
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { LOCK_SPACE, lockWithinTransaction, nowIso, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { QuizInput, QuizzesAdmin } from '../quizzes/index.ts';
-import * as repo from './courses.repository.ts';
-import type { StudioCoursesService } from './courses.service.ts';
-import { insertAudit } from './studio.repository.ts';
-import type { Actor, StudioService } from './studio.service.ts';
+import type { CourseAdmin, CourseEditor } from './course.admin.ts';
+import * as repo from './course.admin.repository.ts';
+import type { quizInput, quizSchema } from './course-editor.admin.schemas.ts';
+
+/** A quiz lesson's settings and questions with their answer keys, as the editor sends and shows them. */
+export type QuizInput = z.output<typeof quizInput>;
+type Quiz = z.output<typeof quizSchema>;
+
+/** The quizzes module's quiz editing (it owns the quiz tables), wired by modules/services.ts. */
+export interface QuizEditor {
+  quiz(lessonId: number): Promise<Quiz>;
+  save(lessonId: number, input: QuizInput): Promise<Quiz>;
+}
 
 const SCHEDULER = 'Hệ thống (lịch xuất bản)';
 
-export type CourseExtrasService = ReturnType<typeof createCourseExtrasService>;
+export type CourseExtrasAdmin<Actor extends CourseEditor> = ReturnType<typeof createCourseExtrasAdmin<Actor>>;
 
-export function createCourseExtrasService(deps: {
+export function createCourseExtrasAdmin<Actor extends CourseEditor>(deps: {
   db: Kysely<Database>;
-  audit: StudioService['audit'];
-  courses: StudioCoursesService;
-  /** The quizzes module's quiz editing (it owns the quiz tables). */
-  quizzes: QuizzesAdmin;
+  /** The studio's audit log (modules/services.ts). */
+  audit: AuditLog<Actor>;
+  /** The same log's entries made by the system, the actor being its name (the scheduled publishing). */
+  systemAudit: AuditLog<string>;
+  courses: Pick<CourseAdmin<Actor>, 'syncCourse' | 'assertPublishable' | 'detail'>;
+  quizzes: QuizEditor;
 }) {
-  const { db, audit, courses, quizzes } = deps;
+  const { db, audit, systemAudit, courses, quizzes } = deps;
 
   async function requireCourse(id: number) {
     const course = await repo.findCourse(db, id);
@@ -131,19 +143,7 @@ export function createCourseExtrasService(deps: {
     for (const row of due) {
       const at = readDate(row.publish_at!).toISOString();
       const entry = (action: string, summary: object) =>
-        insertAudit(
-          db,
-          {
-            actorId: null,
-            actorName: SCHEDULER,
-            action,
-            targetType: 'course',
-            targetId: String(row.id),
-            summary,
-            ip: null,
-          },
-          nowIso(),
-        );
+        systemAudit(SCHEDULER, action, { type: 'course', id: row.id }, summary);
       try {
         await courses.assertPublishable(row.id);
       } catch (error) {

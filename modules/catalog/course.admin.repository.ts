@@ -182,13 +182,3 @@ export async function countChildren(db: Db, lessonId: number): Promise<number> {
 export function deleteLesson(db: Db, lessonId: number) {
   return db.deleteFrom('lessons').where('id', '=', lessonId).execute();
 }
-
-export function latestAssetsOf(db: Db, lessonIds: number[]) {
-  if (lessonIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('video_assets')
-    .select(['id', 'lesson_id', 'status', 'progress_percent', 'last_error'])
-    .where('lesson_id', 'in', lessonIds)
-    .orderBy('id', 'desc')
-    .execute();
-}
