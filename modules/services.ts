@@ -31,7 +31,7 @@ import { createLearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices } from './services.learning.ts';
 import { createOfflineServices } from './offline/index.ts';
 import { createVideoService } from './video/video.service.ts';
-import { createCatalogAdmin, createCourseAdmin, createCourseExtrasAdmin, setLessonDuration } from './catalog/index.ts';
+import { createCatalogAdmin, setLessonDuration } from './catalog/index.ts';
 import { type Actor, createStudioService } from './studio/studio.service.ts';
 import { createDashboardService } from './studio/dashboard.ts';
 import { createAffiliatesService } from './affiliates/affiliates.service.ts';
@@ -42,10 +42,7 @@ import { createPromotionsAdmin } from './promotions/index.ts';
 import { createActivationAdmin } from './activation/index.ts';
 import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
 import { createDiscussionAdmin } from './discussion/index.ts';
-import { createQuizzesAdmin } from './quizzes/index.ts';
-import { createQuestionsService } from './studio/questions.service.ts';
-import { insertAudit } from './studio/studio.repository.ts';
-import { nowIso } from '../db/connect.ts';
+import { createCourseEditorServices } from './services.courses.ts';
 import { createVideoAdmin } from './video/index.ts';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -222,7 +219,7 @@ export function createServices({
   const transfers = transfersConfig
     ? createTransfersService({ db, config: transfersConfig, payments: commerce.payments, orders: commerce.orders })
     : null;
-  const studioCourses = createCourseAdmin<Actor>({
+  const courseEditor = createCourseEditorServices({
     db,
     cache,
     sanitize: sanitizeRichContent,
@@ -309,35 +306,13 @@ export function createServices({
     promotionsAdmin: createPromotionsAdmin({ db, audit: studio.audit, catalog, accounts }),
     activationAdmin: createActivationAdmin({ db, audit: studio.audit, catalog, accounts }),
     accountsAdmin,
-    studioCourses,
-    // The course editor's other panels: combos, scheduling, reorder, and quizzes edited by their owner.
-    courseExtras: createCourseExtrasAdmin<Actor>({
-      db,
-      audit: studio.audit,
-      systemAudit: (name, action, target, summary) =>
-        insertAudit(
-          db,
-          {
-            actorId: null,
-            actorName: name,
-            action,
-            targetType: target.type,
-            targetId: String(target.id),
-            summary,
-            ip: null,
-          },
-          nowIso(),
-        ),
-      courses: studioCourses,
-      quizzes: createQuizzesAdmin({ db }),
-    }),
-    questions: createQuestionsService({ db }),
+    ...courseEditor,
     videoUploads: createVideoAdmin({
       db,
       dir: path.join(env.DATA_DIR, 'video-uploads'),
       maxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
       audit: studio.audit,
-      lessons: studioCourses,
+      lessons: courseEditor.studioCourses,
       storage,
     }),
     contentAdmin: createContentAdmin({
