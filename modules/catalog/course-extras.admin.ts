@@ -49,14 +49,7 @@ export function createCourseExtrasAdmin<Actor extends CourseEditor>(deps: {
 
   async function children(comboId: number) {
     await requireCourse(comboId);
-    const rows = await db
-      .selectFrom('course_children')
-      .innerJoin('courses', 'courses.id', 'course_children.child_id')
-      .select(['courses.id', 'courses.slug', 'courses.title', 'courses.type', 'courses.is_published'])
-      .where('course_children.combo_id', '=', comboId)
-      .orderBy('course_children.position')
-      .orderBy('courses.id')
-      .execute();
+    const rows = await repo.listChildren(db, comboId);
     return rows.map((r) => ({ ...r, is_published: Boolean(r.is_published) }));
   }
 
@@ -71,10 +64,7 @@ export function createCourseExtrasAdmin<Actor extends CourseEditor>(deps: {
       throw new AppError('VALIDATION_FAILED', 'Một khóa học chỉ được chọn một lần.', { child_ids: 'Bị trùng.' });
     if (childIds.includes(comboId))
       throw new AppError('VALIDATION_FAILED', 'Combo không thể chứa chính nó.', { child_ids: 'Chứa chính combo.' });
-    const found =
-      childIds.length === 0
-        ? []
-        : await db.selectFrom('courses').select(['id', 'type', 'title']).where('id', 'in', childIds).execute();
+    const found = await repo.coursesByIds(db, childIds);
     if (found.length !== childIds.length)
       throw new AppError('VALIDATION_FAILED', 'Có khóa học con không tồn tại.', { child_ids: 'Không tồn tại.' });
     const nested = found.find((c) => c.type === 'combo');
@@ -85,13 +75,8 @@ export function createCourseExtrasAdmin<Actor extends CourseEditor>(deps: {
     // Two saves of one combo at once replace the set one after the other (the last save wins).
     await db.transaction().execute(async (trx) => {
       await lockWithinTransaction(trx, LOCK_SPACE.comboChildren, comboId);
-      await trx.deleteFrom('course_children').where('combo_id', '=', comboId).execute();
-      if (childIds.length > 0)
-        await trx
-          .insertInto('course_children')
-          .values(childIds.map((child_id, position) => ({ combo_id: comboId, child_id, position })))
-          .execute();
-      await trx.updateTable('courses').set({ updated_at: nowIso() }).where('id', '=', comboId).execute();
+      await repo.replaceChildren(trx, comboId, childIds);
+      await repo.updateCourse(trx, comboId, { updated_at: nowIso() });
     });
     await audit(actor, 'course.children', { type: 'course', id: comboId }, { child_ids: childIds });
     await courses.syncCourse(comboId);
@@ -129,15 +114,7 @@ export function createCourseExtrasAdmin<Actor extends CourseEditor>(deps: {
    * (still a draft, still this time), so two processes running the job publish it once.
    */
   async function publishDue(now = new Date()) {
-    const due = await db
-      .selectFrom('courses')
-      .select(['id', 'publish_at', 'published_at'])
-      .where('is_published', '=', 0)
-      .where('publish_at', 'is not', null)
-      .where('publish_at', '<=', now.toISOString())
-      .orderBy('publish_at')
-      .limit(100)
-      .execute();
+    const due = await repo.listDueDrafts(db, now.toISOString(), 100);
     const published: number[] = [];
     const failed: number[] = [];
     for (const row of due) {
@@ -148,34 +125,21 @@ export function createCourseExtrasAdmin<Actor extends CourseEditor>(deps: {
         await courses.assertPublishable(row.id);
       } catch (error) {
         // No longer publishable (a package was stopped…): the schedule is dropped, and said so.
-        const dropped = await db
-          .updateTable('courses')
-          .set({ publish_at: null })
-          .where('id', '=', row.id)
-          .where('is_published', '=', 0)
-          .where('publish_at', '=', at)
-          .executeTakeFirst();
-        if (Number(dropped.numUpdatedRows) === 1) {
+        if (await repo.updateScheduledDraft(db, row.id, at, { publish_at: null })) {
           await entry('course.schedule_failed', { publish_at: at, reason: (error as Error).message });
           failed.push(row.id);
         }
         continue;
       }
       const stamp = nowIso();
-      const claimed = await db
-        .updateTable('courses')
-        .set({
-          is_published: 1,
-          publish_at: null,
-          // The first publication date stays (the slug is fixed from then on).
-          published_at: row.published_at ? readDate(row.published_at).toISOString() : stamp,
-          updated_at: stamp,
-        })
-        .where('id', '=', row.id)
-        .where('is_published', '=', 0)
-        .where('publish_at', '=', at)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      const claimed = await repo.updateScheduledDraft(db, row.id, at, {
+        is_published: 1,
+        publish_at: null,
+        // The first publication date stays (the slug is fixed from then on).
+        published_at: row.published_at ? readDate(row.published_at).toISOString() : stamp,
+        updated_at: stamp,
+      });
+      if (!claimed) continue;
       await entry('course.publish', { scheduled: true, publish_at: at });
       await courses.syncCourse(row.id);
       published.push(row.id);
@@ -202,14 +166,9 @@ export function createCourseExtrasAdmin<Actor extends CourseEditor>(deps: {
         a.length === b.length && new Set(a).size === a.length && a.every((x) => b.includes(x));
       if (!same(givenChapters, chapterIds) || !same(givenLessons, lessonIds)) throw stale;
       for (const [position, chapter] of chapters.entries()) {
-        await trx.updateTable('lessons').set({ position }).where('id', '=', chapter.id).execute();
+        await repo.setPosition(trx, chapter.id, position);
         for (const [index, lessonId] of chapter.lessons.entries())
-          await trx
-            .updateTable('lessons')
-            .set({ parent_id: chapter.id, position: index })
-            .where('id', '=', lessonId)
-            .where('course_id', '=', courseId)
-            .execute();
+          await repo.placeLesson(trx, courseId, lessonId, chapter.id, index);
       }
     });
     await audit(actor, 'lesson.reorder', { type: 'course', id: courseId }, { chapters });
