@@ -34,7 +34,6 @@ import { createVideoService } from './video/video.service.ts';
 import { createCatalogAdmin, setLessonDuration } from './catalog/index.ts';
 import { type Actor, createStudioService } from './studio/studio.service.ts';
 import { createDashboardService } from './studio/dashboard.ts';
-import { createStudioCoursesService } from './studio/courses.service.ts';
 import { createAffiliatesService } from './affiliates/affiliates.service.ts';
 import { createAffiliatesStudio } from './affiliates/affiliates.studio.ts';
 import { createImageCropService } from './studio/image-crop.ts';
@@ -43,7 +42,7 @@ import { createPromotionsAdmin } from './promotions/index.ts';
 import { createActivationAdmin } from './activation/index.ts';
 import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
 import { createDiscussionAdmin } from './discussion/index.ts';
-import { createCourseEditorExtras } from './studio/course-editor-extras.ts';
+import { createCourseEditorServices } from './services.courses.ts';
 import { createVideoAdmin } from './video/index.ts';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -220,7 +219,7 @@ export function createServices({
   const transfers = transfersConfig
     ? createTransfersService({ db, config: transfersConfig, payments: commerce.payments, orders: commerce.orders })
     : null;
-  const studioCourses = createStudioCoursesService({
+  const courseEditor = createCourseEditorServices({
     db,
     cache,
     sanitize: sanitizeRichContent,
@@ -307,14 +306,13 @@ export function createServices({
     promotionsAdmin: createPromotionsAdmin({ db, audit: studio.audit, catalog, accounts }),
     activationAdmin: createActivationAdmin({ db, audit: studio.audit, catalog, accounts }),
     accountsAdmin,
-    studioCourses,
-    ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),
+    ...courseEditor,
     videoUploads: createVideoAdmin({
       db,
       dir: path.join(env.DATA_DIR, 'video-uploads'),
       maxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
       audit: studio.audit,
-      lessons: studioCourses,
+      lessons: courseEditor.studioCourses,
       storage,
     }),
     contentAdmin: createContentAdmin({

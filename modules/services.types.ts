@@ -7,7 +7,7 @@ import type { Cache } from './cache/cache.ts';
 import type { SiteAdmin, SiteService } from './site/index.ts';
 import type { AliasService } from './alias/index.ts';
 import type { CatalogService } from './catalog/catalog.service.ts';
-import type { CatalogAdmin } from './catalog/index.ts';
+import type { CatalogAdmin, CourseAdmin, CourseExtrasAdmin } from './catalog/index.ts';
 import type { CourseService } from './catalog/course.service.ts';
 import type { RecommendationsService } from './catalog/recommendations.service.ts';
 import type { ContentAdmin, ContentService } from './content/index.ts';
@@ -32,7 +32,6 @@ import type { VideoService } from './video/video.service.ts';
 import type { WorkerLogger } from './video/video.worker.ts';
 import type { Actor, StudioService } from './studio/studio.service.ts';
 import type { DashboardService } from './studio/dashboard.ts';
-import type { StudioCoursesService } from './studio/courses.service.ts';
 import type { AffiliatesService } from './affiliates/affiliates.service.ts';
 import type { AffiliatesStudio } from './affiliates/affiliates.studio.ts';
 import type { ImageCropService } from './studio/image-crop.ts';
@@ -40,7 +39,7 @@ import type { StudioCommerce } from './studio/commerce/index.ts';
 import type { PromotionsAdmin } from './promotions/index.ts';
 import type { ActivationAdmin } from './activation/index.ts';
 import type { AccountsAdmin, EnrolmentGrants } from './accounts/index.ts';
-import type { CourseExtrasService, QuestionsService } from './studio/course-editor-extras.ts';
+import type { QuestionsService } from './studio/questions.service.ts';
 import type { VideoAdmin } from './video/index.ts';
 import type { PushService } from './notifications/push.service.ts';
 import type { PartnershipsService } from './partnerships/partnerships.service.ts';
@@ -90,8 +89,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   video: VideoService;
   /** The studio (editors and admins): orders, refunds, learners, the audit log. */
   studio: StudioService;
-  /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
-  studioCourses: StudioCoursesService;
+  /** The studio's courses: details, packages, the lesson tree, video uploads, publishing (catalog's course.admin.ts). */
+  studioCourses: CourseAdmin<Actor>;
   /** The studio's carrier subscriptions. */
   studioCommerce: StudioCommerce;
   /** The studio's promotions (the promotions module's studio operations). */
@@ -104,8 +103,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   transfers: TransfersService | null;
   /** The studio's bank credits: the list needing a person, the manual match (null when transfers are off). */
   transfersAdmin: TransfersAdmin<Actor> | null;
-  /** The studio course editor, part 2: combos, quizzes, scheduling, reorder (course-extras.service.ts). */
-  courseExtras: CourseExtrasService;
+  /** The studio course editor's other panels: combos, quizzes, scheduling, reorder (catalog's course-extras.admin.ts). */
+  courseExtras: CourseExtrasAdmin<Actor>;
   /** Resumable (chunked) video uploads of video lessons (the video module's studio operations). */
   videoUploads: VideoAdmin<Actor>;
   /** Learners' questions on the courses (a teacher: their own). */

@@ -48,14 +48,13 @@ import { discussionRoutes } from '../modules/discussion/discussion.routes.ts';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes.ts';
 import { certificatesRoutes } from '../modules/certificates/certificates.routes.ts';
 import { videoRoutes } from '../modules/video/video.routes.ts';
+import { videoAdminRoutes } from '../modules/video/index.ts';
 import { actorOf, studioRoutes } from '../modules/studio/studio.routes.ts';
-import { studioCoursesRoutes } from '../modules/studio/courses.routes.ts';
-import { catalogAdminRoutes } from '../modules/catalog/index.ts';
+import { catalogAdminRoutes, courseAdminRoutes, courseExtrasAdminRoutes } from '../modules/catalog/index.ts';
 import { imageCropRoutes } from '../modules/studio/image-crop.routes.ts';
 import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/index.ts';
 import { activationAdminRoutes } from '../modules/activation/index.ts';
-import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes.ts';
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
 import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
 import {
@@ -103,7 +102,7 @@ export async function registerRoutes(app: FastifyInstance, { services, env, iden
   await app.register(videoRoutes);
   await app.register(offlineRoutes(services.offline));
   await app.register(studioRoutes);
-  await app.register(studioCoursesRoutes, { videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES });
+  await app.register(courseAdminRoutes, { actorOf, videoMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES });
   // The studio's site pages: site's and the studio's plugins alternate so that the OpenAPI
   // document keeps its order of paths (banners, route rules, teachers, subjects, menus, settings, images).
   await app.register(siteAdminListRoutes, { actorOf });
@@ -114,7 +113,10 @@ export async function registerRoutes(app: FastifyInstance, { services, env, iden
   await app.register(promotionsAdminRoutes, { actorOf });
   await app.register(activationAdminRoutes, { actorOf });
   await app.register(studioCommerceRoutes);
-  await app.register(studioCourseExtrasRoutes);
+  await app.register(courseExtrasAdminRoutes, {
+    actorOf,
+    uploadRoutes: (editor) => videoAdminRoutes(editor, { actorOf }),
+  });
   await app.register(pushRoutes);
   await app.register(partnershipsRoutes, { actorOf });
   // The studio's content: content's plugins (posts, hashtags, pages) and the studio's (help articles,

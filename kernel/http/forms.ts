@@ -36,6 +36,9 @@ export const optionalId = (message: string) =>
     z.coerce.number({ error: message }).int(message).positive(message).nullable().default(null),
   );
 
+/** A record's id in a path or query: a positive integer the database's int holds. */
+export const idParam = z.coerce.number().int('Mã phải là số nguyên.').min(1).max(2_147_483_647);
+
 /** The `:id` of a record's route. */
 export const idParams = z.object({ id: z.coerce.number({ error: 'Mã không hợp lệ.' }).int().positive() });
 

@@ -9,6 +9,7 @@ export {
   ADDRESS,
   blankToNull,
   flag,
+  idParam,
   idParams,
   listQuery,
   optionalId,

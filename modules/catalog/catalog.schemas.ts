@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { publicPageQuery } from '../../kernel/http/index.ts';
+import { idParam, publicPageQuery } from '../../kernel/http/index.ts';
 import { LEARNING_PLATFORMS } from '../../lib/platform.ts';
 
 export const slugParam = z.string().trim().min(1, 'Thiếu đường dẫn.').max(500, 'Đường dẫn quá dài.');
-export const idParam = z.coerce.number().int('Mã phải là số nguyên.').min(1).max(2_147_483_647);
+/** The kernel's record id (learning's routes take it from here). */
+export { idParam };
 export const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
 export const COURSE_SORTS = ['newest', 'popular', 'price_asc', 'price_desc', 'rating'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CourseType } from '../../db/schema.ts';
 import { listOf, pageQuery } from '../../kernel/http/index.ts';
 
 /** Empty form fields ('' or only spaces) count as empty (SPEC §5 "Display"). */
@@ -180,3 +181,36 @@ export const courseDetailSchema = z.object({
   ),
   chapters: z.array(lessonSchema.extend({ lessons: z.array(lessonSchema) })),
 });
+
+// The inputs of the course editor's operations (course.admin.ts), as the routes and pages give them.
+
+export interface CourseInput {
+  title: string;
+  type: CourseType;
+  category_id: number | null;
+  teacher_id: number | null;
+  summary: string | null;
+  description: string | null;
+  price_new: number | null;
+  price_old: number | null;
+  thumbnail: string | null;
+}
+
+export interface PodInput {
+  name: string | null;
+  cycle: number;
+  price: number;
+  payment_type: 'online' | 'sms' | 'sms_online';
+  is_active?: boolean | undefined;
+}
+
+export type LessonKind = 'youtube' | 'video' | 'paragraph' | 'exam' | 'document';
+
+export interface LessonInput {
+  title: string;
+  is_preview?: boolean | undefined;
+  duration_seconds?: number | undefined;
+  video_url?: string | null | undefined;
+  content?: string | null | undefined;
+  document_url?: string | null | undefined;
+}

@@ -10,3 +10,8 @@ export { catalogAdminRoutes } from './catalog.admin.routes.ts';
 export { subjectInput, subjectsQuery, teacherInput } from './catalog.admin.schemas.ts';
 export * as courseAdminSchemas from './course.admin.schemas.ts';
 export * as courseEditorSchemas from './course-editor.admin.schemas.ts';
+export { createCourseAdmin, type CourseAdmin, type CourseEditor, type CourseVideos } from './course.admin.ts';
+export type { StudioCourseDetail } from './course.admin.view.ts';
+export { courseAdminRoutes } from './course.admin.routes.ts';
+export { createCourseExtrasAdmin, type CourseExtrasAdmin, type QuizEditor } from './course-extras.admin.ts';
+export { courseExtrasAdminRoutes } from './course-extras.admin.routes.ts';

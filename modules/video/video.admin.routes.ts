@@ -1,7 +1,7 @@
 /**
  * The studio's resumable video uploads under /api/admin/courses/:id/lessons/:lessonId/uploads…:
  * start an upload, ask for its offset, send a chunk. They are registered inside the studio's
- * course-editor plugin (modules/studio/course-extras.routes.ts), whose hooks check the permission
+ * course-editor plugin (modules/catalog/course-extras.admin.routes.ts), whose hooks check the permission
  * and that a teacher edits only their own courses; the studio's permission check arrives as
  * `actorOf`, like its audit log does for the service.
  */

@@ -246,3 +246,14 @@ export function listCaptions(db: Db, assetId: number) {
     .orderBy('lang')
     .execute();
 }
+
+/** The assets of these lessons, newest first (a lesson's first is its latest upload). */
+export function latestAssetsOf(db: Db, lessonIds: number[]) {
+  if (lessonIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('video_assets')
+    .select(['id', 'lesson_id', 'status', 'progress_percent', 'last_error'])
+    .where('lesson_id', 'in', lessonIds)
+    .orderBy('id', 'desc')
+    .execute();
+}

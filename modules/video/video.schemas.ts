@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../catalog/catalog.schemas.ts';
+import { idParam } from '../../kernel/http/index.ts';
 
 export const videoQuery = z.object({
   lesson_id: idParam.meta({ description: 'Mã bài học video' }),

@@ -347,6 +347,11 @@ export function createVideoService(deps: VideoServiceDeps) {
       return { removedDirs, resent: stalled.length };
     },
 
+    /** The state of these lessons' uploads, newest first (the studio's course editor shows each lesson's latest). */
+    latestAssets(lessonIds: number[]) {
+      return repo.latestAssetsOf(db, lessonIds);
+    },
+
     /** Stops running transcodes (the process is shutting down): their assets go back to the queue. */
     stopTranscoding(): void {
       stopping.abort();

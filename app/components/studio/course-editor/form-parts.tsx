@@ -1,7 +1,7 @@
 /** What the course editor's forms share: the course they edit, an action's feedback, a labelled field. */
 import { inputClass } from '../studio-ui';
 
-export type { StudioCourseDetail } from '../../../../modules/studio/courses.service';
+export type { StudioCourseDetail } from '../../../../modules/catalog/index.ts';
 
 export interface FormFeedback {
   intent?: string | undefined;

@@ -4,33 +4,35 @@
  * module's routes, registered here in their place) and the learners' questions list. A teacher
  * reaches only the courses they teach (403 otherwise).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, sendCsv } from '../../kernel/http/index.ts';
-import { videoAdminRoutes } from '../video/index.ts';
-import { courseAdminSchemas, courseEditorSchemas as extras } from '../catalog/index.ts';
-import { requirePermission } from './permissions.ts';
-import type { Actor } from './studio.service.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes, sendCsv } from '../../kernel/http/index.ts';
+import * as schemas from './course.admin.schemas.ts';
+import * as extras from './course-editor.admin.schemas.ts';
 
-const { courseDetailSchema, courseIdParams, lessonParams } = courseAdminSchemas;
+const { courseDetailSchema, courseIdParams, lessonParams } = schemas;
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+/** The studio's actor, as the composition root typed the course editor (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['courseExtras']['setChildren']>[0];
+
+export interface CourseExtrasAdminRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
+  /** The video module's resumable upload routes, registered in their place among the editor's (server/routes.ts). */
+  uploadRoutes: (app: FastifyInstance) => void;
+}
+
 const write = { permission: 'courses.write' as const };
 const manage = { permission: 'courses.manage' as const };
 const detail = { 200: envelope(courseDetailSchema) };
 
-function actorOf(request: FastifyRequest): Actor {
-  return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
-}
-
-export const studioCourseExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
+export const courseExtrasAdminRoutes: FastifyPluginAsyncZod<CourseExtrasAdminRoutesOptions> = async (
+  app,
+  { actorOf, uploadRoutes },
+) => {
   const tags = ['admin'];
 
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    requirePermission(request.viewer, permission);
-  });
+  guardAdminRoutes(app, actorOf);
   app.addHook('preValidation', async (request) => {
     const id = Number((request.params as { id?: string } | undefined)?.id);
     if (Number.isInteger(id) && id > 0) await request.services.studioCourses.assertCanEdit(request.viewer!, id);
@@ -146,7 +148,7 @@ export const studioCourseExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The resumable video uploads (modules/video), in their place among the editor's routes.
-  videoAdminRoutes(app, { actorOf });
+  uploadRoutes(app);
 
   app.get(
     '/api/admin/questions.json',

@@ -1,10 +1,12 @@
 /** The studio's view of one course: details, every package, the lesson tree with each video's state. */
 import type { Selectable } from 'kysely';
-import type { CoursePodsTable, CoursesTable, LessonsTable } from '../../db/schema.ts';
+import type { CoursePodsTable, CoursesTable, LessonsTable, VideoAssetRow } from '../../db/schema.ts';
 import { isoOrNull } from '../../kernel/db/index.ts';
-import type { latestAssetsOf } from './courses.repository.ts';
 
-type Asset = Awaited<ReturnType<typeof latestAssetsOf>>[number];
+/** A lesson's uploaded video (the video module's asset) as the editor shows it. */
+export type LessonVideo = Pick<VideoAssetRow, 'id' | 'lesson_id' | 'status' | 'progress_percent' | 'last_error'>;
+
+type Asset = LessonVideo;
 type Lesson = Selectable<LessonsTable>;
 
 export function toCourseDetail(
@@ -71,3 +73,6 @@ export function toCourseDetail(
       })),
   };
 }
+
+/** A course as the studio's course editor shows it. */
+export type StudioCourseDetail = ReturnType<typeof toCourseDetail>;

@@ -3,13 +3,18 @@
  * A teacher-role user is linked to a teachers row (teachers.user_id); editors and admins see all.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, Role } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Viewer } from '../services.ts';
-import { teacherOfUser } from './courses.repository.ts';
+import { teacherOfUser } from './course.admin.repository.ts';
+
+/** What the course editor reads of the signed-in viewer. */
+export interface EditorViewer {
+  id: number;
+  role: Role;
+}
 
 /** The teacher id a teacher signs in as (0 when linked to none: they see nothing); undefined for staff. */
-export async function teacherScope(db: Kysely<Database>, viewer: Viewer): Promise<number | undefined> {
+export async function teacherScope(db: Kysely<Database>, viewer: EditorViewer): Promise<number | undefined> {
   if (viewer.role !== 'teacher') return undefined;
   return (await teacherOfUser(db, viewer.id))?.id ?? 0;
 }
@@ -17,7 +22,7 @@ export async function teacherScope(db: Kysely<Database>, viewer: Viewer): Promis
 /** 403 when a teacher opens a course that is not theirs. */
 export async function assertCanEdit<T extends { teacher_id: number | null }>(
   db: Kysely<Database>,
-  viewer: Viewer,
+  viewer: EditorViewer,
   course: T,
 ): Promise<T> {
   const scope = await teacherScope(db, viewer);

@@ -5,61 +5,43 @@
  */
 import type { Kysely } from 'kysely';
 import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
-import type { CourseType, Database } from '../../db/schema.ts';
+import type { Database, Role } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { iso, isoOrNull } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { slugify } from '../../lib/text/slug.ts';
-import type { Cache } from '../cache/cache.ts';
-import { refreshLessonTotals } from '../catalog/course.repository.ts';
-import { buildCourseDocument } from '../search/documents.ts';
-import { deleteSearchDocument, upsertSearchDocument } from '../search/search.repository.ts';
-import type { VideoService } from '../video/video.service.ts';
-import { assertCanEdit, teacherScope } from './course-access.ts';
-import * as repo from './courses.repository.ts';
-import { toCourseDetail } from './courses.view.ts';
-import type { Viewer } from '../services.ts';
-import type { Actor, Page, StudioService } from './studio.service.ts';
+import type { Cache } from '../cache/index.ts';
+import { buildCourseDocument, deleteSearchDocument, upsertSearchDocument } from '../search/index.ts';
+import { assertCanEdit, teacherScope, type EditorViewer } from './course.access.ts';
+import * as repo from './course.admin.repository.ts';
+import type { CourseInput, LessonInput, LessonKind, PodInput } from './course.admin.schemas.ts';
+import { toCourseDetail, type LessonVideo } from './course.admin.view.ts';
+import { refreshLessonTotals } from './course.repository.ts';
 
-export interface CourseInput {
-  title: string;
-  type: CourseType;
-  category_id: number | null;
-  teacher_id: number | null;
-  summary: string | null;
-  description: string | null;
-  price_new: number | null;
-  price_old: number | null;
-  thumbnail: string | null;
+/** What the course editor reads of the studio's actor (a teacher edits less); the rest is passed on. */
+export interface CourseEditor {
+  viewer: { role: Role };
 }
 
-export interface PodInput {
-  name: string | null;
-  cycle: number;
-  price: number;
-  payment_type: 'online' | 'sms' | 'sms_online';
-  is_active?: boolean | undefined;
+/** What the course editor asks of the video module, the owner of uploads (wired by modules/services.ts). */
+export interface CourseVideos {
+  /** Queues a file on disk as the lesson's new video. */
+  ingestFile(lessonId: number, file: string): Promise<LessonVideo>;
+  /** Queues an object already in storage as the lesson's new video. */
+  enqueue(lessonId: number, sourceKey: string): Promise<LessonVideo>;
+  /** These lessons' uploads, newest first. */
+  latestAssets(lessonIds: number[]): Promise<LessonVideo[]>;
 }
 
-export type LessonKind = 'youtube' | 'video' | 'paragraph' | 'exam' | 'document';
+export type CourseAdmin<Actor extends CourseEditor> = ReturnType<typeof createCourseAdmin<Actor>>;
 
-export interface LessonInput {
-  title: string;
-  is_preview?: boolean | undefined;
-  duration_seconds?: number | undefined;
-  video_url?: string | null | undefined;
-  content?: string | null | undefined;
-  document_url?: string | null | undefined;
-}
-
-export type StudioCoursesService = ReturnType<typeof createStudioCoursesService>;
-export type StudioCourseDetail = Awaited<ReturnType<StudioCoursesService['detail']>>;
-
-export function createStudioCoursesService(deps: {
+export function createCourseAdmin<Actor extends CourseEditor>(deps: {
   db: Kysely<Database>;
   cache: Cache;
   sanitize: (html: string) => string;
-  audit: StudioService['audit'];
-  video: VideoService;
+  /** The studio's audit log (modules/services.ts). */
+  audit: AuditLog<Actor>;
+  video: CourseVideos;
 }) {
   const { db, cache, sanitize, audit } = deps;
 
@@ -119,11 +101,15 @@ export function createStudioCoursesService(deps: {
     const course = await requireCourse(id);
     const [pods, lessons] = await Promise.all([repo.listAllPods(db, id), repo.listTree(db, id)]);
     const videoIds = lessons.filter((l) => l.content_type === 'video').map((l) => l.id);
-    return toCourseDetail(course, pods, lessons, await repo.latestAssetsOf(db, videoIds));
+    return toCourseDetail(course, pods, lessons, await deps.video.latestAssets(videoIds));
   }
 
   async function list(
-    query: Page & { q?: string | undefined; published?: boolean | undefined; teacherId?: number | undefined },
+    query: { page: number; limit: number } & {
+      q?: string | undefined;
+      published?: boolean | undefined;
+      teacherId?: number | undefined;
+    },
   ) {
     const { rows, total } = await repo.searchCourses(
       db,
@@ -363,7 +349,7 @@ export function createStudioCoursesService(deps: {
 
   async function videoStatus(courseId: number, lessonId: number) {
     await requireLesson(courseId, lessonId);
-    const [asset] = await repo.latestAssetsOf(db, [lessonId]);
+    const [asset] = await deps.video.latestAssets([lessonId]);
     if (!asset) return { asset_id: null, status: 'none', progress_percent: 0, error: null };
     return {
       asset_id: asset.id,
@@ -375,8 +361,9 @@ export function createStudioCoursesService(deps: {
 
   return {
     /** Teacher scoping (course-access.ts): undefined for editors and admins. */
-    teacherScope: (viewer: Viewer) => teacherScope(db, viewer),
-    assertCanEdit: async (viewer: Viewer, courseId: number) => assertCanEdit(db, viewer, await requireCourse(courseId)),
+    teacherScope: (viewer: EditorViewer) => teacherScope(db, viewer),
+    assertCanEdit: async (viewer: EditorViewer, courseId: number) =>
+      assertCanEdit(db, viewer, await requireCourse(courseId)),
     assertPublishable,
     syncCourse,
     list,

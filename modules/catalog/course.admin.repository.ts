@@ -1,4 +1,4 @@
-/** Studio course queries: every course (published or not), its packages and its lesson tree. */
+/** Studio course queries: every course (published or not), its packages, its lesson tree, a combo's children, scheduled drafts. */
 import type { Updateable } from 'kysely';
 import type {
   CoursePodsTable,
@@ -183,12 +183,64 @@ export function deleteLesson(db: Db, lessonId: number) {
   return db.deleteFrom('lessons').where('id', '=', lessonId).execute();
 }
 
-export function latestAssetsOf(db: Db, lessonIds: number[]) {
-  if (lessonIds.length === 0) return Promise.resolve([]);
+/** Moves a lesson of the course under a chapter, at a position (the one-call reorder). */
+export function placeLesson(db: Db, courseId: number, lessonId: number, chapterId: number, position: number) {
   return db
-    .selectFrom('video_assets')
-    .select(['id', 'lesson_id', 'status', 'progress_percent', 'last_error'])
-    .where('lesson_id', 'in', lessonIds)
-    .orderBy('id', 'desc')
+    .updateTable('lessons')
+    .set({ parent_id: chapterId, position })
+    .where('id', '=', lessonId)
+    .where('course_id', '=', courseId)
     .execute();
+}
+
+/** A combo's child courses, in order. */
+export function listChildren(db: Db, comboId: number) {
+  return db
+    .selectFrom('course_children')
+    .innerJoin('courses', 'courses.id', 'course_children.child_id')
+    .select(['courses.id', 'courses.slug', 'courses.title', 'courses.type', 'courses.is_published'])
+    .where('course_children.combo_id', '=', comboId)
+    .orderBy('course_children.position')
+    .orderBy('courses.id')
+    .execute();
+}
+
+export function coursesByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('courses').select(['id', 'type', 'title']).where('id', 'in', ids).execute();
+}
+
+/** Replaces a combo's children with these courses, in this order. */
+export async function replaceChildren(db: Db, comboId: number, childIds: number[]) {
+  await db.deleteFrom('course_children').where('combo_id', '=', comboId).execute();
+  if (childIds.length > 0)
+    await db
+      .insertInto('course_children')
+      .values(childIds.map((child_id, position) => ({ combo_id: comboId, child_id, position })))
+      .execute();
+}
+
+/** Drafts whose publish time has come, the earliest first. */
+export function listDueDrafts(db: Db, now: string, limit: number) {
+  return db
+    .selectFrom('courses')
+    .select(['id', 'publish_at', 'published_at'])
+    .where('is_published', '=', 0)
+    .where('publish_at', 'is not', null)
+    .where('publish_at', '<=', now)
+    .orderBy('publish_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Updates a course only if it is still a draft scheduled at this time; whether it was (the claim). */
+export async function updateScheduledDraft(db: Db, id: number, at: string, values: Updateable<CoursesTable>) {
+  const result = await db
+    .updateTable('courses')
+    .set(values)
+    .where('id', '=', id)
+    .where('is_published', '=', 0)
+    .where('publish_at', '=', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

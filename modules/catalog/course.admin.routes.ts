@@ -11,14 +11,11 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '../../kernel/http/index.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { formatMegabytes } from '../media/storage.ts';
-import { courseAdminSchemas as schemas } from '../catalog/index.ts';
-import { requirePermission } from './permissions.ts';
-import type { Actor } from './studio.service.ts';
+import { formatMegabytes } from '../../lib/format/bytes.ts';
+import * as schemas from './course.admin.schemas.ts';
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const config = { permission: 'courses.write' as const };
 /** Creating, packages and publishing: editors and admins only (teachers edit their own content). */
 const manage = { permission: 'courses.manage' as const };
@@ -26,9 +23,13 @@ const detail = { 200: envelope(schemas.courseDetailSchema) };
 /** The body types a video upload may arrive as (the browser sends the file's own type). */
 const VIDEO_BODY = /^(video\/[\w.+-]+|application\/octet-stream)$/;
 
-function actorOf(request: FastifyRequest): Actor {
-  const permission = request.routeOptions.config.permission ?? 'courses.write';
-  return { viewer: requirePermission(request.viewer, permission), ip: request.ip ?? null };
+/** The studio's actor, as the composition root typed the course editor (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['studioCourses']['create']>[0];
+
+export interface CourseAdminRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
+  videoMaxBytes: number;
 }
 
 /** Streams the body to a temp file, refusing more than maxBytes; the caller removes the directory. */
@@ -56,17 +57,14 @@ async function saveUpload(body: Readable, maxBytes: number, extension: string): 
   return { dir, file };
 }
 
-export const studioCoursesRoutes: FastifyPluginAsyncZod<{ videoMaxBytes: number }> = async (app, options) => {
+export const courseAdminRoutes: FastifyPluginAsyncZod<CourseAdminRoutesOptions> = async (app, options) => {
   const tags = ['admin'];
+  const { actorOf } = options;
 
   // The permission is checked before the body is read (nothing is streamed for the unauthorised).
-  app.addHook('onRequest', async (request) => {
-    requirePermission(request.viewer, 'courses.write');
-  });
+  guardAdminRoutes(app, actorOf);
   // A teacher reaches only the courses they teach (403 on another teacher's course), before any body is used.
   app.addHook('preValidation', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (permission) requirePermission(request.viewer, permission);
     const id = Number((request.params as { id?: string } | undefined)?.id);
     if (Number.isInteger(id) && id > 0) await request.services.studioCourses.assertCanEdit(request.viewer!, id);
   });
