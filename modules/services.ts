@@ -25,7 +25,7 @@ import { createMessagingService, readZnsConfig } from './messaging/messaging.ser
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createObjectStorage } from './media/storage.ts';
 import { createMediaService } from './media/media.service.ts';
-import { createCommerceServices } from './services.commerce.ts';
+import { createCommerceAdmins, createCommerceServices } from './services.commerce.ts';
 import { createLessonAccess } from './learning/lesson-access.ts';
 import { createLearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices } from './services.learning.ts';
@@ -38,9 +38,6 @@ import { createStudioCoursesService } from './studio/courses.service.ts';
 import { createAffiliatesService } from './affiliates/affiliates.service.ts';
 import { createAffiliatesStudio } from './affiliates/affiliates.studio.ts';
 import { createImageCropService } from './studio/image-crop.ts';
-import { createStudioCommerce } from './studio/commerce/index.ts';
-import { createPromotionsAdmin } from './promotions/index.ts';
-import { createActivationAdmin } from './activation/index.ts';
 import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
 import { createDiscussionAdmin } from './discussion/index.ts';
 import { createCourseEditorExtras } from './studio/course-editor-extras.ts';
@@ -303,9 +300,7 @@ export function createServices({
     siteAdmin: createSiteAdmin({ db, cache, site, audit: studio.audit }),
     catalogAdmin: createCatalogAdmin({ db, cache, siteChanged: site.invalidate, accounts, audit: studio.audit }),
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
-    studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
-    promotionsAdmin: createPromotionsAdmin({ db, audit: studio.audit, catalog, accounts }),
-    activationAdmin: createActivationAdmin({ db, audit: studio.audit, catalog, accounts }),
+    ...createCommerceAdmins({ db, studio, catalog, accounts, subscriptions: commerce.subscriptions }),
     accountsAdmin,
     studioCourses,
     ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),

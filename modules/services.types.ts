@@ -36,9 +36,9 @@ import type { StudioCoursesService } from './studio/courses.service.ts';
 import type { AffiliatesService } from './affiliates/affiliates.service.ts';
 import type { AffiliatesStudio } from './affiliates/affiliates.studio.ts';
 import type { ImageCropService } from './studio/image-crop.ts';
-import type { StudioCommerce } from './studio/commerce/index.ts';
 import type { PromotionsAdmin } from './promotions/index.ts';
 import type { ActivationAdmin } from './activation/index.ts';
+import type { SubscriptionsAdmin } from './subscriptions/index.ts';
 import type { AccountsAdmin, EnrolmentGrants } from './accounts/index.ts';
 import type { CourseExtrasService, QuestionsService } from './studio/course-editor-extras.ts';
 import type { VideoAdmin } from './video/index.ts';
@@ -92,8 +92,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing. */
   studioCourses: StudioCoursesService;
-  /** The studio's carrier subscriptions. */
-  studioCommerce: StudioCommerce;
+  /** The studio's carrier subscriptions (the subscriptions module's studio operations). */
+  subscriptionsAdmin: SubscriptionsAdmin<Actor>;
   /** The studio's promotions (the promotions module's studio operations). */
   promotionsAdmin: PromotionsAdmin<Actor>;
   /** The studio's activation-code batches (the activation module's studio operations). */

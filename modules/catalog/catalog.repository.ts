@@ -143,6 +143,12 @@ export function categoryTitles(db: Db, ids: number[]) {
   return db.selectFrom('categories').select(['id', 'name as title']).where('id', 'in', ids).orderBy('id').execute();
 }
 
+/** Ids, names and SMS codes of packages (course_pods) of any course and state. */
+export function packageNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('course_pods').select(['id', 'name', 'sms_code']).where('id', 'in', ids).orderBy('id').execute();
+}
+
 /** Every course by title with each of its packages (a course without one comes once, `pod_id` null). */
 export function coursesWithPackages(db: Db, limit: number) {
   return db
