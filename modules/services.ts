@@ -295,7 +295,7 @@ export function createServices({
       : null,
     studio,
     affiliates,
-    affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit }),
+    affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit, catalog }),
     dashboard: createDashboardService({ db }),
     siteAdmin: createSiteAdmin({ db, cache, site, audit: studio.audit }),
     catalogAdmin: createCatalogAdmin({ db, cache, siteChanged: site.invalidate, accounts, audit: studio.audit }),

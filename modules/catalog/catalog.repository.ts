@@ -143,6 +143,16 @@ export function categoryTitles(db: Db, ids: number[]) {
   return db.selectFrom('categories').select(['id', 'name as title']).where('id', 'in', ids).orderBy('id').execute();
 }
 
+/** Sets a course's own affiliate commission rate (null: the default); false when there is no such course. */
+export async function setCourseAffiliateRate(db: Db, courseId: number, rate: number | null) {
+  const result = await db
+    .updateTable('courses')
+    .set({ affiliate_rate: rate })
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Ids, names and SMS codes of packages (course_pods) of any course and state. */
 export function packageNames(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
