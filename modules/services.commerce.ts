@@ -1,11 +1,17 @@
-/** The commerce services (cart, promotions, orders, payments, enrolments) wired together. */
+/**
+ * The commerce services (cart, promotions, orders, payments, enrolments) wired together, and the
+ * studio's operations on promotions, activation batches and carrier subscriptions.
+ */
 import type { Kysely } from 'kysely';
 import type { Env } from '../config/env.ts';
 import type { Database } from '../db/schema.ts';
+import type { AccountsService } from './accounts/accounts.service.ts';
+import { createActivationAdmin } from './activation/index.ts';
 import { createActivationService, type ActivationService } from './activation/activation.service.ts';
 import type { Throttle } from './cache/throttle.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns/campaigns.service.ts';
 import { createCartService, type CartService } from './cart/cart.service.ts';
+import type { CatalogService } from './catalog/catalog.service.ts';
 import type { CourseService } from './catalog/course.service.ts';
 import { createEnrolmentsService, type EnrolmentsService } from './enrolments/index.ts';
 import type { MessagingService } from './messaging/messaging.service.ts';
@@ -16,15 +22,19 @@ import { readPaymentsConfig, type PaymentsConfig } from './payments/payments.con
 import { createPaymentsService, type PaymentsService } from './payments/payments.service.ts';
 import { createRefundsService, type RefundsService } from './payments/refunds.service.ts';
 import { createSettlement } from './payments/settlement.ts';
+import { createPromotionsAdmin } from './promotions/index.ts';
 import { createPromotionsService, type PromotionsService } from './promotions/promotions.service.ts';
 import { readCarrierConfig } from './subscriptions/carrier.ts';
 import { createCarrierSms, type CarrierSms } from './subscriptions/carrier-sms.ts';
 import { createRenewalJob, type RenewalJob } from './subscriptions/renewals.ts';
 import { createSubscriptionNotifier } from './subscriptions/subscription-messages.ts';
+import { createSubscriptionsAdmin } from './subscriptions/index.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './subscriptions/subscriptions.service.ts';
+import type { Actor, StudioService } from './studio/studio.service.ts';
 import type { OrderHooks } from './orders/order-hooks.ts';
 import { createOrderLifecycle } from './orders/order-lifecycle.ts';
 import { createOrderReceipts } from './orders/order-receipts.ts';
+import { readOrderFacts } from './orders/order-facts.ts';
 import { createOrdersService, type OrdersService } from './orders/orders.service.ts';
 
 export interface CommerceServices {
@@ -121,5 +131,37 @@ export function createCommerceServices(deps: {
     subscriptions,
     renewals,
     carrierSms,
+  };
+}
+
+/**
+ * The studio's operations on promotions, activation batches and carrier subscriptions, audited
+ * through the studio's log; the owners' ports filled: titles and packages from the catalog, names
+ * from accounts, an order's code from orders, a subscription's audit entries from the studio's log.
+ */
+export function createCommerceAdmins(deps: {
+  db: Kysely<Database>;
+  studio: Pick<StudioService, 'audit' | 'listAudit'>;
+  catalog: CatalogService;
+  accounts: AccountsService;
+  subscriptions: SubscriptionsService;
+}) {
+  const { db, studio, catalog, accounts } = deps;
+  const audit = studio.audit;
+  return {
+    promotionsAdmin: createPromotionsAdmin<Actor>({ db, audit, catalog, accounts }),
+    activationAdmin: createActivationAdmin<Actor>({ db, audit, catalog, accounts }),
+    subscriptionsAdmin: createSubscriptionsAdmin<Actor>({
+      db,
+      audit,
+      auditTrail: async (target) => {
+        const query = { target_type: target.type, target_id: target.id, page: 1, limit: 100_000 };
+        return (await studio.listAudit(query)).items.reverse();
+      },
+      subscriptions: deps.subscriptions,
+      accounts,
+      catalog,
+      orders: { codeOf: async (orderId) => (await readOrderFacts(db, orderId))?.code ?? null },
+    }),
   };
 }

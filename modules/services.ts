@@ -25,7 +25,7 @@ import { createMessagingService, readZnsConfig } from './messaging/messaging.ser
 import { createNotificationsService } from './notifications/notifications.service.ts';
 import { createObjectStorage } from './media/storage.ts';
 import { createMediaService } from './media/media.service.ts';
-import { createCommerceServices } from './services.commerce.ts';
+import { createCommerceAdmins, createCommerceServices } from './services.commerce.ts';
 import { createLessonAccess } from './learning/lesson-access.ts';
 import { createLearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices } from './services.learning.ts';
@@ -37,9 +37,6 @@ import { createDashboardService } from './studio/dashboard.ts';
 import { createAffiliatesService } from './affiliates/affiliates.service.ts';
 import { createAffiliatesStudio } from './affiliates/affiliates.studio.ts';
 import { createImageCropService } from './studio/image-crop.ts';
-import { createStudioCommerce } from './studio/commerce/index.ts';
-import { createPromotionsAdmin } from './promotions/index.ts';
-import { createActivationAdmin } from './activation/index.ts';
 import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
 import { createDiscussionAdmin } from './discussion/index.ts';
 import { createCourseEditorServices } from './services.courses.ts';
@@ -297,14 +294,12 @@ export function createServices({
       : null,
     studio,
     affiliates,
-    affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit }),
+    affiliatesStudio: createAffiliatesStudio({ db, affiliates, audit: studio.audit, catalog }),
     dashboard: createDashboardService({ db }),
     siteAdmin: createSiteAdmin({ db, cache, site, audit: studio.audit }),
     catalogAdmin: createCatalogAdmin({ db, cache, siteChanged: site.invalidate, accounts, audit: studio.audit }),
     imageCrop: createImageCropService({ storage, maxBytes: env.UPLOAD_MAX_BYTES }),
-    studioCommerce: createStudioCommerce({ db, audit: studio.audit, subscriptions: commerce.subscriptions }),
-    promotionsAdmin: createPromotionsAdmin({ db, audit: studio.audit, catalog, accounts }),
-    activationAdmin: createActivationAdmin({ db, audit: studio.audit, catalog, accounts }),
+    ...createCommerceAdmins({ db, studio, catalog, accounts, subscriptions: commerce.subscriptions }),
     accountsAdmin,
     ...courseEditor,
     videoUploads: createVideoAdmin({

@@ -35,9 +35,9 @@ import type { DashboardService } from './studio/dashboard.ts';
 import type { AffiliatesService } from './affiliates/affiliates.service.ts';
 import type { AffiliatesStudio } from './affiliates/affiliates.studio.ts';
 import type { ImageCropService } from './studio/image-crop.ts';
-import type { StudioCommerce } from './studio/commerce/index.ts';
 import type { PromotionsAdmin } from './promotions/index.ts';
 import type { ActivationAdmin } from './activation/index.ts';
+import type { SubscriptionsAdmin } from './subscriptions/index.ts';
 import type { AccountsAdmin, EnrolmentGrants } from './accounts/index.ts';
 import type { QuestionsService } from './studio/questions.service.ts';
 import type { VideoAdmin } from './video/index.ts';
@@ -91,8 +91,8 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   studio: StudioService;
   /** The studio's courses: details, packages, the lesson tree, video uploads, publishing (catalog's course.admin.ts). */
   studioCourses: CourseAdmin<Actor>;
-  /** The studio's carrier subscriptions. */
-  studioCommerce: StudioCommerce;
+  /** The studio's carrier subscriptions (the subscriptions module's studio operations). */
+  subscriptionsAdmin: SubscriptionsAdmin<Actor>;
   /** The studio's promotions (the promotions module's studio operations). */
   promotionsAdmin: PromotionsAdmin<Actor>;
   /** The studio's activation-code batches (the activation module's studio operations). */

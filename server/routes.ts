@@ -52,9 +52,9 @@ import { videoAdminRoutes } from '../modules/video/index.ts';
 import { actorOf, studioRoutes } from '../modules/studio/studio.routes.ts';
 import { catalogAdminRoutes, courseAdminRoutes, courseExtrasAdminRoutes } from '../modules/catalog/index.ts';
 import { imageCropRoutes } from '../modules/studio/image-crop.routes.ts';
-import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/index.ts';
 import { activationAdminRoutes } from '../modules/activation/index.ts';
+import { subscriptionsAdminRoutes } from '../modules/subscriptions/index.ts';
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
 import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
 import {
@@ -109,10 +109,10 @@ export async function registerRoutes(app: FastifyInstance, { services, env, iden
   await app.register(catalogAdminRoutes, { actorOf });
   await app.register(siteAdminRoutes, { actorOf });
   await app.register(imageCropRoutes, { imageMaxBytes: env.UPLOAD_MAX_BYTES });
-  // Promotions, activation batches, then the studio's carrier subscriptions: the OpenAPI order of paths.
+  // Promotions, activation batches, then carrier subscriptions: the OpenAPI order of paths.
   await app.register(promotionsAdminRoutes, { actorOf });
   await app.register(activationAdminRoutes, { actorOf });
-  await app.register(studioCommerceRoutes);
+  await app.register(subscriptionsAdminRoutes, { actorOf });
   await app.register(courseExtrasAdminRoutes, {
     actorOf,
     uploadRoutes: (editor) => videoAdminRoutes(editor, { actorOf }),

@@ -43,10 +43,6 @@ export function recordClick(
     .execute();
 }
 
-export function attributeOrder(db: Db, orderId: number, affiliateId: number) {
-  return db.updateTable('orders').set({ affiliate_id: affiliateId }).where('id', '=', orderId).execute();
-}
-
 /** An order's attribution and the lines it was paid for, with each course's own rate. */
 export async function orderForCommission(db: Db, orderId: number) {
   const order = await db
@@ -315,8 +311,4 @@ export function searchCourses(db: Db, terms: { q?: string | undefined; raw?: str
     );
   }
   return query.orderBy('id', 'desc').limit(limit).execute();
-}
-
-export function setCourseRate(db: Db, courseId: number, rate: number | null) {
-  return db.updateTable('courses').set({ affiliate_rate: rate }).where('id', '=', courseId).executeTakeFirst();
 }

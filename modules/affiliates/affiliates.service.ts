@@ -11,7 +11,7 @@ import { nowIso, readDate, isUniqueViolation } from '../../db/connect.ts';
 import type { CommissionStatus, Database } from '../../db/schema.ts';
 import { searchTerms } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { OrderHooks } from '../orders/order-hooks.ts';
+import { attributeToAffiliate, type OrderHooks } from '../orders/index.ts';
 import { vietnamDay } from '../studio/dashboard.ts';
 import * as repo from './affiliates.repository.ts';
 import { COMMISSION_STATUS_LABELS } from './affiliates.schemas.ts';
@@ -94,7 +94,7 @@ export function createAffiliatesService(deps: {
       const affiliate = await repo.findAffiliate(trx, { id: affiliateId });
       // Never to oneself, never to a suspended affiliate.
       if (!affiliate || affiliate.status !== 'active' || affiliate.user_id === order.userId) return;
-      await repo.attributeOrder(trx, order.id, affiliate.id);
+      await attributeToAffiliate(trx, order.id, affiliate.id);
     },
     async completed(trx, orderId) {
       await commissionForOrder(trx, orderId);

@@ -38,6 +38,8 @@ export function createAffiliatesStudio(deps: {
   db: Kysely<Database>;
   affiliates: AffiliatesService;
   audit: StudioService['audit'];
+  /** The catalog: sets a course's own rate (null: the default); false when there is no such course. */
+  catalog: { setAffiliateRate(courseId: number, rate: number | null): Promise<boolean> };
 }) {
   const { db, affiliates, audit } = deps;
 
@@ -262,8 +264,8 @@ export function createAffiliatesStudio(deps: {
     },
 
     async setCourseRate(actor: Actor, courseId: number, rate: number | null) {
-      const result = await repo.setCourseRate(db, courseId, rate);
-      if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', 'Không tìm thấy khóa học.');
+      if (!(await deps.catalog.setAffiliateRate(courseId, rate)))
+        throw new AppError('NOT_FOUND', 'Không tìm thấy khóa học.');
       await audit(actor, 'course.affiliate_rate', { type: 'course', id: courseId }, { rate });
       return { id: courseId, rate, effective_rate: rate ?? affiliates.defaultRate };
     },

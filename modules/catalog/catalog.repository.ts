@@ -143,6 +143,22 @@ export function categoryTitles(db: Db, ids: number[]) {
   return db.selectFrom('categories').select(['id', 'name as title']).where('id', 'in', ids).orderBy('id').execute();
 }
 
+/** Sets a course's own affiliate commission rate (null: the default); false when there is no such course. */
+export async function setCourseAffiliateRate(db: Db, courseId: number, rate: number | null) {
+  const result = await db
+    .updateTable('courses')
+    .set({ affiliate_rate: rate })
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ids, names and SMS codes of packages (course_pods) of any course and state. */
+export function packageNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('course_pods').select(['id', 'name', 'sms_code']).where('id', 'in', ids).orderBy('id').execute();
+}
+
 /** Every course by title with each of its packages (a course without one comes once, `pod_id` null). */
 export function coursesWithPackages(db: Db, limit: number) {
   return db

@@ -146,6 +146,10 @@ export function createCatalogService({
     /** Titles of courses or names of categories by id, in any state (the studio's promotions and codes). */
     titlesOf: (kind: 'courses' | 'categories', ids: number[]) =>
       kind === 'courses' ? repo.courseTitles(db, [...new Set(ids)]) : repo.categoryTitles(db, [...new Set(ids)]),
+    /** A course's own affiliate commission rate (null: the default; the studio's affiliates); false: no such course. */
+    setAffiliateRate: (courseId: number, rate: number | null) => repo.setCourseAffiliateRate(db, courseId, rate),
+    /** Names and SMS codes of packages by id, in any state (the studio's carrier subscriptions). */
+    packagesOf: (ids: number[]) => repo.packageNames(db, [...new Set(ids)]),
     /** Every course with each of its packages, by title (what an activation-code batch may be bound to). */
     coursesWithPackages: () => repo.coursesWithPackages(db, 2000),
     /** A course in any state by id (id, title, slug, type), or undefined: what a staff grant names. */

@@ -1,6 +1,6 @@
 /** Courses, their packages (pods), combo children, subjects, lessons and reviews. */
 import { sql } from 'kysely';
-import type { CourseType, NewCourse, NewCoursePod, NewCourseReview, NewLesson } from '../../db/schema.ts';
+import type { CourseType, NewCourse, NewCoursePod, NewLesson } from '../../db/schema.ts';
 import type { Db } from '../../kernel/db/index.ts';
 
 export type CourseSort = 'newest' | 'popular' | 'price_asc' | 'price_desc' | 'rating';
@@ -209,22 +209,6 @@ export async function insertCourse(
 
 export function insertLesson(db: Db, lesson: NewLesson) {
   return db.insertInto('lessons').values(lesson).returning('id').executeTakeFirstOrThrow();
-}
-
-/** Adds a review and keeps the course's rating totals in step. */
-export async function insertReview(db: Db, review: NewCourseReview) {
-  const row = await db.insertInto('course_reviews').values(review).returning('id').executeTakeFirstOrThrow();
-  if (review.is_visible !== 0) {
-    await db
-      .updateTable('courses')
-      .set((eb) => ({
-        rating_sum: eb('rating_sum', '+', review.rating),
-        rating_count: eb('rating_count', '+', 1),
-      }))
-      .where('id', '=', review.course_id)
-      .execute();
-  }
-  return row;
 }
 
 /** Lesson count and total duration of a course, from its content lessons. */

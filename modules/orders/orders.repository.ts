@@ -51,6 +51,11 @@ export async function insertOrder(db: Db, input: NewOrderInput): Promise<number>
   return id;
 }
 
+/** The affiliate an order is attributed to (the affiliates' hook at checkout, through ./index.ts). */
+export function attributeToAffiliate(db: Db, orderId: number, affiliateId: number) {
+  return db.updateTable('orders').set({ affiliate_id: affiliateId }).where('id', '=', orderId).execute();
+}
+
 export function findOrder(db: Db, by: { id?: number; code?: string; userId?: number }) {
   let query = db.selectFrom('orders').selectAll();
   if (by.id !== undefined) query = query.where('id', '=', by.id);

@@ -1,17 +1,13 @@
-/** The write side of course reviews: one per learner and course, with the course's totals kept in step. */
+/**
+ * The write side of course reviews (the only writer of `course_reviews`): one per learner and course.
+ * The course's rating totals are the catalog's, told through its face (./index.ts of catalog).
+ */
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, NewCourseReview } from '../../db/schema.ts';
+import type { Db } from '../../kernel/db/index.ts';
+import { addCourseRating } from '../catalog/index.ts';
 
 type Trx = Transaction<Database>;
-
-/** Takes the course row's lock until the transaction ends, so totals are recomputed one vote at a time. */
-export async function lockCourse(trx: Trx, courseId: number): Promise<void> {
-  await trx
-    .updateTable('courses')
-    .set((eb) => ({ rating_count: eb.ref('rating_count') }))
-    .where('id', '=', courseId)
-    .execute();
-}
 
 export function findReview(db: Pick<Trx, 'selectFrom'>, userId: number, courseId: number) {
   return db
@@ -49,8 +45,8 @@ export async function upsertReview(
     .execute();
 }
 
-/** Recomputes the course's rating totals from its visible reviews. */
-export async function refreshRatingTotals(trx: Trx, courseId: number) {
+/** The course's rating totals from its visible reviews. */
+export async function ratingTotals(trx: Trx, courseId: number) {
   const totals = await trx
     .selectFrom('course_reviews')
     .select([
@@ -60,8 +56,12 @@ export async function refreshRatingTotals(trx: Trx, courseId: number) {
     .where('course_id', '=', courseId)
     .where('is_visible', '=', 1)
     .executeTakeFirstOrThrow();
-  const sum = Number(totals.sum);
-  const count = Number(totals.count);
-  await trx.updateTable('courses').set({ rating_sum: sum, rating_count: count }).where('id', '=', courseId).execute();
-  return { sum, count };
+  return { sum: Number(totals.sum), count: Number(totals.count) };
+}
+
+/** Adds a review (seed, tests) and, when it is visible, its rating to the course's totals (the catalog's). */
+export async function insertReview(db: Db, review: NewCourseReview) {
+  const row = await db.insertInto('course_reviews').values(review).returning('id').executeTakeFirstOrThrow();
+  if (review.is_visible !== 0) await addCourseRating(db, review.course_id, review.rating);
+  return row;
 }

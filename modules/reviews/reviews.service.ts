@@ -1,7 +1,8 @@
 /**
  * Reviews (`course/vote.json`): 1–5 stars and a comment, only by learners enrolled in the course
  * (now or before), one per learner and course (posting again edits it). The course's rating totals
- * are recomputed in the same transaction, under the course row's lock, so concurrent votes agree.
+ * are recomputed in the same transaction, under the course row's lock, so concurrent votes agree;
+ * the totals and the lock are the catalog's (through its face), the reviews this module's alone.
  */
 import type { Kysely } from 'kysely';
 import { nowIso, readDate } from '../../db/connect.ts';
@@ -9,6 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { averageRating } from '../catalog/course-mapping.ts';
 import type { CourseService } from '../catalog/course.service.ts';
+import { lockCourseRating, setCourseRating } from '../catalog/index.ts';
 import type { LessonAccessService } from '../learning/lesson-access.ts';
 import * as repo from './reviews.repository.ts';
 
@@ -66,7 +68,7 @@ export function createReviewsService({
       if (!(await canReview(viewer.id, input.course_id))) throw new AppError('FORBIDDEN', NOT_ENROLLED_REVIEW);
       const comment = input.comment ? input.comment : null;
       const result = await db.transaction().execute(async (trx) => {
-        await repo.lockCourse(trx, input.course_id);
+        await lockCourseRating(trx, input.course_id);
         const existed = Boolean(await repo.findReview(trx, viewer.id, input.course_id));
         await repo.upsertReview(trx, {
           courseId: input.course_id,
@@ -76,7 +78,8 @@ export function createReviewsService({
           comment,
           now: nowIso(),
         });
-        const totals = await repo.refreshRatingTotals(trx, input.course_id);
+        const totals = await repo.ratingTotals(trx, input.course_id);
+        await setCourseRating(trx, input.course_id, totals);
         const row = await repo.findReview(trx, viewer.id, input.course_id);
         return { existed, totals, row: row! };
       });

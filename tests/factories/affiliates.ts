@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { CommissionStatus, Database } from '../../db/schema.ts';
 import * as repo from '../../modules/affiliates/affiliates.repository.ts';
+import { attributeToAffiliate } from '../../modules/orders/index.ts';
 
 let sequence = 0;
 
@@ -27,7 +28,7 @@ export async function createCommission(
   },
 ) {
   const at = input.at ?? nowIso();
-  await repo.attributeOrder(db, input.orderId, input.affiliateId);
+  await attributeToAffiliate(db, input.orderId, input.affiliateId);
   await repo.insertCommission(db, input, at);
   const row = await db
     .selectFrom('affiliate_commissions')

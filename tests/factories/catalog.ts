@@ -17,6 +17,7 @@ import type {
 import { slugify } from '../../lib/text/slug.ts';
 import * as catalogRepo from '../../modules/catalog/catalog.repository.ts';
 import * as courseRepo from '../../modules/catalog/course.repository.ts';
+import { insertReview } from '../../modules/reviews/reviews.repository.ts';
 import { buildCourseDocument } from '../../modules/search/documents.ts';
 import { upsertSearchDocument } from '../../modules/search/search.repository.ts';
 
@@ -189,6 +190,6 @@ export async function createReview(
     updated_at: now,
     ...overrides,
   };
-  const { id } = await courseRepo.insertReview(db, review);
+  const { id } = await insertReview(db, review);
   return { ...review, id };
 }

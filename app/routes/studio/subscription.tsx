@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
-import { cancelInput, idParams } from '../../../modules/studio/commerce/schemas';
+import { cancelInput, idParams } from '../../../modules/subscriptions/public';
 import { can } from '../../../modules/studio/permissions';
 import { FormMessage } from '../../components/form-field';
 import { Badge, buttonClass, PageTitle } from '../../components/studio/studio-ui';
@@ -28,7 +28,7 @@ function subscriptionId(raw: string) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireStudio(request, context, 'subscriptions.read');
   const id = subscriptionId(params.id);
-  const subscription = await loadInStudio(() => context.services.studioCommerce.subscriptions.detail(id));
+  const subscription = await loadInStudio(() => context.services.subscriptionsAdmin.detail(id));
   return { subscription, canCancel: can(viewer.role, 'subscriptions.cancel') };
 }
 
@@ -39,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const parsed = parseForm(cancelInput, values);
   if (isFormState(parsed)) return formError(parsed, values);
   return runForm(values, async () => {
-    const after = await context.services.studioCommerce.subscriptions.cancel(
+    const after = await context.services.subscriptionsAdmin.cancel(
       { viewer, ip: context.clientIp },
       subscriptionId(params.id),
       parsed.reason,

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../../lib/format/date';
 import { formatMoney } from '../../../lib/format/money';
-import { subscriptionsQuery } from '../../../modules/studio/commerce/schemas';
+import { subscriptionsQuery } from '../../../modules/subscriptions/public';
 import { Pagination } from '../../components/pagination';
 import { Badge, Empty, FilterActions, FilterSelect, inputClass, PageTitle } from '../../components/studio/studio-ui';
 import { requireStudio } from '../../guards.server';
@@ -13,8 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireStudio(request, context, 'subscriptions.read');
   const { query: parsed, csv } = readListQuery(subscriptionsQuery, request, '/api/admin/subscriptions.json');
   const { format: _format, ...query } = parsed;
-  const result = await context.services.studioCommerce.subscriptions.list(query);
-  return { ...result, query, csv, statusOptions: context.services.studioCommerce.subscriptions.statusLabels };
+  const result = await context.services.subscriptionsAdmin.list(query);
+  return { ...result, query, csv, statusOptions: context.services.subscriptionsAdmin.statusLabels };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(matches, { title: 'Gói cước — Studio' });

@@ -1,12 +1,15 @@
-/** Zod schemas of the studio's carrier-subscription routes; the pages parse with them too. */
+/**
+ * Zod schemas of the studio's carrier-subscription routes (subscriptions.admin.routes.ts); the
+ * studio's pages parse with them too, through modules/subscriptions/public.ts (zod and lib/ only).
+ */
 import { z } from 'zod';
-import { pageQuery } from '../../../kernel/http/index.ts';
-import { optional } from '../../../lib/forms/fields.ts';
+import { pageQuery } from '../../kernel/http/index.ts';
+import { optional } from '../../lib/forms/fields.ts';
 
 const search = z.string().trim().max(100, 'Từ khóa quá dài.').optional();
 const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');
 
-export { idParams } from '../../../kernel/http/index.ts';
+export { idParams } from '../../kernel/http/index.ts';
 
 // ── Carrier subscriptions ────────────────────────────────────────────────────────────────────────
 

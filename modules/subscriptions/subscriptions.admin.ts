@@ -1,25 +1,21 @@
 /**
- * Studio carrier subscriptions: the list (search by phone or name, folded; state filter; CSV), a
- * subscription's history, charges and renewal attempts, and the admin's cancel, which goes through
- * the subscriptions service (renewals stop, access lasts to the paid period's end, the learner is told).
+ * The studio's carrier subscriptions: the list (search by phone or name, folded; state filter; CSV),
+ * a subscription's history, charges and renewal attempts, and the admin's cancel, which goes through
+ * the subscriptions service (renewals stop, access lasts to the paid period's end, the learner is
+ * told). The learners' names come from accounts, the course titles and packages from the catalog,
+ * the order codes from orders and the studio's actions from its audit log (all passed in by
+ * modules/services.ts); the cancel is audited through the studio's log.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database, SubscriptionStatus } from '../../../db/schema.ts';
-import { iso, isoOrNull, searchTerms } from '../../../kernel/db/index.ts';
-import { toCsv } from '../../../kernel/http/index.ts';
-import { AppError } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format/date.ts';
-import { formatPhone } from '../../../lib/phone.ts';
-import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionsService } from '../../subscriptions/subscriptions.service.ts';
-import { foldVietnamese } from '../../../lib/text/fold.ts';
-import type { Actor, Page } from '../studio.service.ts';
-
-type Audit = (
-  actor: Actor,
-  action: string,
-  target: { type: string; id: string | number },
-  summary: unknown,
-) => Promise<unknown>;
+import { sql } from 'kysely';
+import type { SubscriptionRow, SubscriptionStatus } from '../../db/schema.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
+import { iso, isoOrNull, searchTerms, type Db } from '../../kernel/db/index.ts';
+import { toCsv } from '../../kernel/http/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { formatDateTime } from '../../lib/format/date.ts';
+import { formatPhone } from '../../lib/phone.ts';
+import { foldVietnamese } from '../../lib/text/fold.ts';
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionsService } from './subscriptions.service.ts';
 
 export const SUBSCRIPTION_NOT_FOUND = 'Không tìm thấy gói cước.';
 const CHARGE_TEXT: Record<string, string> = {
@@ -30,24 +26,76 @@ const CHARGE_TEXT: Record<string, string> = {
   error: 'nhà mạng từ chối',
 };
 
+interface Page {
+  page: number;
+  limit: number;
+}
+
 export interface SubscriptionQuery extends Page {
   q?: string | undefined;
   status?: SubscriptionStatus | undefined;
 }
 
-export function createStudioSubscriptions(deps: {
-  db: Kysely<Database>;
-  audit: Audit;
-  subscriptions: SubscriptionsService;
-}) {
-  const { db, audit, subscriptions } = deps;
+/** One of the studio's audit entries about a record. */
+export interface AuditTrailEntry {
+  actor_name: string;
+  action: string;
+  summary: string;
+  created_at: Date | string;
+}
 
-  function base() {
-    return db
-      .selectFrom('subscriptions')
-      .innerJoin('users', 'users.id', 'subscriptions.user_id')
-      .innerJoin('courses', 'courses.id', 'subscriptions.course_id')
-      .innerJoin('course_pods', 'course_pods.id', 'subscriptions.pod_id');
+export interface SubscriptionsAdminDeps<Actor> {
+  db: Db;
+  /** The studio's audit log (the actor is the studio's: passed on, never read here). */
+  audit: AuditLog<Actor>;
+  /** The studio's audit entries about one record, oldest first (a subscription's history shows them). */
+  auditTrail(target: { type: string; id: string }): Promise<AuditTrailEntry[]>;
+  /** The learner-facing service: the admin's cancel is the learner's. */
+  subscriptions: Pick<SubscriptionsService, 'cancel'>;
+  /** Accounts: names of users by id. */
+  accounts: { contactsOf(ids: number[]): Promise<{ id: number; full_name: string }[]> };
+  /** The catalog: course titles and packages (name, SMS code) by id, in any state. */
+  catalog: {
+    titlesOf(kind: 'courses', ids: number[]): Promise<{ id: number; title: string }[]>;
+    packagesOf(ids: number[]): Promise<{ id: number; name: string | null; sms_code: string | null }[]>;
+  };
+  /** Orders: the code of an order by id (null when it is gone). */
+  orders: { codeOf(orderId: number): Promise<string | null> };
+}
+
+export type SubscriptionsAdmin<Actor> = ReturnType<typeof createSubscriptionsAdmin<Actor>>;
+
+type Row = Pick<
+  SubscriptionRow,
+  | 'id'
+  | 'status'
+  | 'msisdn'
+  | 'user_id'
+  | 'course_id'
+  | 'pod_id'
+  | 'price'
+  | 'cycle'
+  | 'current_period_end'
+  | 'next_charge_at'
+  | 'created_at'
+>;
+
+export function createSubscriptionsAdmin<Actor>(deps: SubscriptionsAdminDeps<Actor>) {
+  const { db, audit, subscriptions, accounts, catalog } = deps;
+
+  /** Names of the learners and titles of the courses of `rows`, by id. */
+  async function namesOf(rows: { user_id: number; course_id: number }[]) {
+    const [people, titles] = await Promise.all([
+      accounts.contactsOf(rows.map((row) => row.user_id)),
+      catalog.titlesOf(
+        'courses',
+        rows.map((row) => row.course_id),
+      ),
+    ]);
+    return {
+      person: new Map(people.map((p) => [p.id, p.full_name])),
+      title: new Map(titles.map((c) => [c.id, c.title])),
+    };
   }
 
   /**
@@ -59,88 +107,76 @@ export function createStudioSubscriptions(deps: {
     if (!terms.q) return null;
     const digits = terms.q.replace(/\D/g, '');
     const phone = terms.phone ?? (/^[\d\s.+-]+$/.test(terms.q) && digits.length >= 3 ? digits.replace(/^0/, '') : null);
-    const rows = await base()
-      .select(['subscriptions.id', 'subscriptions.msisdn', 'users.full_name', 'courses.title'])
-      .execute();
+    const rows = await db.selectFrom('subscriptions').select(['id', 'msisdn', 'user_id', 'course_id']).execute();
+    if (phone !== null) return rows.filter((row) => row.msisdn.includes(phone)).map((row) => row.id);
+    const { person, title } = await namesOf(rows);
     return rows
       .filter((row) =>
-        phone !== null
-          ? row.msisdn.includes(phone)
-          : foldVietnamese(`${row.full_name} ${row.title} ${formatPhone(row.msisdn)}`).includes(terms.q!),
+        foldVietnamese(
+          `${person.get(row.user_id) ?? ''} ${title.get(row.course_id) ?? ''} ${formatPhone(row.msisdn)}`,
+        ).includes(terms.q!),
       )
       .map((row) => row.id);
   }
 
   function filtered(query: Omit<SubscriptionQuery, 'page' | 'limit'>, ids: number[] | null) {
-    let select = base();
-    if (ids !== null)
-      select = ids.length === 0 ? select.where(sql<boolean>`1 = 0`) : select.where('subscriptions.id', 'in', ids);
-    if (query.status) select = select.where('subscriptions.status', '=', query.status);
+    let select = db.selectFrom('subscriptions');
+    if (ids !== null) select = ids.length === 0 ? select.where(sql<boolean>`1 = 0`) : select.where('id', 'in', ids);
+    if (query.status) select = select.where('status', '=', query.status);
     return select;
   }
 
   const columns = [
-    'subscriptions.id',
-    'subscriptions.status',
-    'subscriptions.msisdn',
-    'subscriptions.user_id',
-    'subscriptions.price',
-    'subscriptions.cycle',
-    'subscriptions.current_period_end',
-    'subscriptions.next_charge_at',
-    'subscriptions.created_at',
-    'users.full_name',
-    'courses.title as course_title',
-    'course_pods.name as package_name',
-    'course_pods.sms_code',
+    'id',
+    'status',
+    'msisdn',
+    'user_id',
+    'course_id',
+    'pod_id',
+    'price',
+    'cycle',
+    'current_period_end',
+    'next_charge_at',
+    'created_at',
   ] as const;
 
-  interface Row {
-    id: number;
-    status: SubscriptionStatus;
-    msisdn: string;
-    user_id: number;
-    price: number;
-    cycle: number;
-    current_period_end: Date | string | null;
-    next_charge_at: Date | string | null;
-    created_at: Date | string;
-    full_name: string;
-    course_title: string;
-    package_name: string | null;
-    sms_code: string | null;
-  }
-  function toRow(row: Row) {
-    return {
+  /** The rows as the studio shows them, with the learner's name, the course title and the package. */
+  async function toRows(rows: Row[]) {
+    const [{ person, title }, packages] = await Promise.all([
+      namesOf(rows),
+      catalog.packagesOf(rows.map((row) => row.pod_id)),
+    ]);
+    const pack = new Map(packages.map((p) => [p.id, p]));
+    return rows.map((row) => ({
       id: row.id,
       status: row.status,
       status_label: SUBSCRIPTION_STATUS_LABELS[row.status],
       msisdn: formatPhone(row.msisdn),
       user_id: row.user_id,
-      full_name: row.full_name,
-      course_title: row.course_title,
-      package_name: row.package_name,
-      sms_code: row.sms_code,
+      full_name: person.get(row.user_id) ?? '',
+      course_title: title.get(row.course_id) ?? '',
+      package_name: pack.get(row.pod_id)?.name ?? null,
+      sms_code: pack.get(row.pod_id)?.sms_code ?? null,
       price: row.price,
       cycle: row.cycle,
       current_period_end: isoOrNull(row.current_period_end),
       next_charge_at: isoOrNull(row.next_charge_at),
       created_at: iso(row.created_at),
-    };
+    }));
   }
 
   async function list(query: SubscriptionQuery) {
     const ids = await matchingIds(query.q);
     const rows = await filtered(query, ids)
       .select([...columns])
-      .orderBy('subscriptions.id', 'desc')
+      .orderBy('id', 'desc')
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .execute();
     const count = await filtered(query, ids)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    return { items: rows.map(toRow), total: Number(count.n) };
+    return { items: await toRows(rows), total: Number(count.n) };
   }
 
   async function csv(query: Omit<SubscriptionQuery, 'page' | 'limit'>) {
@@ -176,27 +212,17 @@ export function createStudioSubscriptions(deps: {
   }
 
   async function detail(id: number) {
-    const row = await base()
-      .leftJoin('orders', 'orders.id', 'subscriptions.order_id')
-      .select([
-        ...columns,
-        'subscriptions.retry_count',
-        'subscriptions.cancelled_at',
-        'subscriptions.suspended_at',
-        'orders.code as order_code',
-      ])
-      .where('subscriptions.id', '=', id)
+    const row = await db
+      .selectFrom('subscriptions')
+      .select([...columns, 'order_id', 'retry_count', 'cancelled_at', 'suspended_at'])
+      .where('id', '=', id)
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', SUBSCRIPTION_NOT_FOUND);
-    const [charges, audits] = await Promise.all([
+    const [[shown], orderCode, charges, audits] = await Promise.all([
+      toRows([row]),
+      row.order_id === null ? null : deps.orders.codeOf(row.order_id),
       db.selectFrom('carrier_charges').selectAll().where('subscription_id', '=', id).orderBy('id').execute(),
-      db
-        .selectFrom('audit_log')
-        .select(['actor_name', 'action', 'summary', 'created_at'])
-        .where('target_type', '=', 'subscription')
-        .where('target_id', '=', String(id))
-        .orderBy('id')
-        .execute(),
+      deps.auditTrail({ type: 'subscription', id: String(id) }),
     ]);
     // The state history: the subscription's own timestamps, each charge, and the studio's actions.
     const history = [
@@ -213,9 +239,9 @@ export function createStudioSubscriptions(deps: {
       })),
     ].sort((a, b) => a.at.localeCompare(b.at));
     return {
-      ...toRow(row),
+      ...shown!,
       retry_count: row.retry_count,
-      order_code: row.order_code,
+      order_code: orderCode,
       cancelled_at: isoOrNull(row.cancelled_at),
       suspended_at: isoOrNull(row.suspended_at),
       can_cancel: row.status === 'active' || row.status === 'suspended',

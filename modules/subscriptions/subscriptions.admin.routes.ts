@@ -1,24 +1,29 @@
 /**
  * The studio's carrier subscriptions under /api/admin/subscriptions… (subscriptions.read / .cancel).
- * The permission is checked before the input is read. Promotions and activation-code batches are
- * the promotions and activation modules' (`*.admin.routes.ts`), registered just before this plugin.
+ * The studio's permission check arrives as `actorOf` (server/routes.ts), like its audit log does for
+ * the service; 401 / 403 come before the input is read.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, listOf, sendCsv } from '../../../kernel/http/index.ts';
-import { requirePermission } from '../permissions.ts';
-import { actorOf, security } from '../studio.routes.ts';
-import * as s from './schemas.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes, listOf, sendCsv } from '../../kernel/http/index.ts';
+import * as s from './subscriptions.admin.schemas.ts';
 
 const tags = ['admin'];
 
-export const studioCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    requirePermission(request.viewer, permission);
-  });
+/** The studio's actor, as the composition root typed the subscriptions' studio operations (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['subscriptionsAdmin']['cancel']>[0];
 
-  // ── Carrier subscriptions ──
+export interface SubscriptionsAdminRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
+}
+
+export const subscriptionsAdminRoutes: FastifyPluginAsyncZod<SubscriptionsAdminRoutesOptions> = async (
+  app,
+  { actorOf },
+) => {
+  guardAdminRoutes(app, actorOf);
+
   app.get(
     '/api/admin/subscriptions.json',
     {
@@ -34,7 +39,7 @@ export const studioCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      const subscriptions = request.services.studioCommerce.subscriptions;
+      const subscriptions = request.services.subscriptionsAdmin;
       if (format === 'csv') return sendCsv(reply, 'goi-cuoc', await subscriptions.csv(query));
       const { items, total } = await subscriptions.list(query);
       return { data: items, meta: { page: query.page, limit: query.limit, total } };
@@ -53,7 +58,7 @@ export const studioCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(s.subscriptionDetailSchema) },
       },
     },
-    async (request) => ({ data: await request.services.studioCommerce.subscriptions.detail(request.params.id) }),
+    async (request) => ({ data: await request.services.subscriptionsAdmin.detail(request.params.id) }),
   );
 
   app.post(
@@ -71,11 +76,7 @@ export const studioCommerceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await request.services.studioCommerce.subscriptions.cancel(
-        actorOf(request),
-        request.params.id,
-        request.body.reason,
-      ),
+      data: await request.services.subscriptionsAdmin.cancel(actorOf(request), request.params.id, request.body.reason),
     }),
   );
 };
