@@ -28,7 +28,7 @@ import { createMediaService } from './media/media.service.ts';
 import { createCommerceServices } from './services.commerce.ts';
 import { createLessonAccess } from './learning/lesson-access.ts';
 import { createLearningService } from './learning/learning.service.ts';
-import { createLearningExtrasServices } from './services.learning.ts';
+import { createLearningExtrasServices, discussionLookups } from './services.learning.ts';
 import { createOfflineServices } from './offline/index.ts';
 import { createVideoService } from './video/video.service.ts';
 import { createCatalogAdmin, setLessonDuration } from './catalog/index.ts';
@@ -42,7 +42,7 @@ import { createStudioCommerce } from './studio/commerce/index.ts';
 import { createPromotionsAdmin } from './promotions/index.ts';
 import { createActivationAdmin } from './activation/index.ts';
 import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
-import { createDiscussionAdmin } from './discussion/index.ts';
+import { createDiscussionAdmin, createQuestionsService } from './discussion/index.ts';
 import { createCourseEditorExtras } from './studio/course-editor-extras.ts';
 import { createVideoAdmin } from './video/index.ts';
 import path from 'node:path';
@@ -309,6 +309,7 @@ export function createServices({
     accountsAdmin,
     studioCourses,
     ...createCourseEditorExtras({ db, audit: studio.audit, courses: studioCourses }),
+    questions: createQuestionsService({ db, lookups: discussionLookups(db, accounts) }),
     videoUploads: createVideoAdmin({
       db,
       dir: path.join(env.DATA_DIR, 'video-uploads'),

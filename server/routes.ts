@@ -56,6 +56,7 @@ import { studioCommerceRoutes } from '../modules/studio/commerce/routes.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/index.ts';
 import { activationAdminRoutes } from '../modules/activation/index.ts';
 import { studioCourseExtrasRoutes } from '../modules/studio/course-extras.routes.ts';
+import { discussionQuestionsRoutes } from '../modules/discussion/index.ts';
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
 import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
 import {
@@ -115,6 +116,7 @@ export async function registerRoutes(app: FastifyInstance, { services, env, iden
   await app.register(activationAdminRoutes, { actorOf });
   await app.register(studioCommerceRoutes);
   await app.register(studioCourseExtrasRoutes);
+  await app.register(discussionQuestionsRoutes, { actorOf });
   await app.register(pushRoutes);
   await app.register(partnershipsRoutes);
   // The studio's content: content's plugins (posts, hashtags, pages) and the studio's (help articles,

@@ -3,6 +3,7 @@
  * issue 19): what other modules may call on courses and lessons.
  */
 export { setLessonDuration } from './course.repository.ts';
+export { lessonIn, lessonsWithCourse, type LessonRef, type LessonScope } from './lesson-lookups.ts';
 export type { CatalogService } from './catalog.service.ts';
 export type { CourseService } from './course.service.ts';
 export { createCatalogAdmin, type CatalogAdmin, type TeacherAccountsPort } from './catalog.admin.ts';

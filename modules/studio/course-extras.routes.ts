@@ -1,12 +1,12 @@
 /**
  * Studio course editor, part 2, under /api/admin/…: a combo's children, the scheduled publish
- * time, the one-call reorder of the lesson tree, quiz editing, resumable video uploads (the video
- * module's routes, registered here in their place) and the learners' questions list. A teacher
+ * time, the one-call reorder of the lesson tree, quiz editing and resumable video uploads (the video
+ * module's routes, registered here in their place). A teacher
  * reaches only the courses they teach (403 otherwise).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, sendCsv } from '../../kernel/http/index.ts';
+import { envelope } from '../../kernel/http/index.ts';
 import { videoAdminRoutes } from '../video/index.ts';
 import { courseAdminSchemas, courseEditorSchemas as extras } from '../catalog/index.ts';
 import { requirePermission } from './permissions.ts';
@@ -147,26 +147,4 @@ export const studioCourseExtrasRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The resumable video uploads (modules/video), in their place among the editor's routes.
   videoAdminRoutes(app, { actorOf });
-
-  app.get(
-    '/api/admin/questions.json',
-    {
-      config: { permission: 'questions.read' },
-      schema: {
-        tags,
-        security,
-        summary: 'Câu hỏi của học viên trên các khóa học (giảng viên: chỉ khóa của mình); tìm không dấu; ?format=csv',
-        querystring: extras.questionsQuery,
-        response: { 200: extras.questionsSchema },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      const teacherId = await request.services.studioCourses.teacherScope(request.viewer!);
-      if (format === 'csv')
-        return sendCsv(reply, 'cau-hoi', await request.services.questions.csv({ ...query, teacherId }));
-      const { items, total } = await request.services.questions.list({ ...query, teacherId });
-      return { data: items, meta: { page: query.page, limit: query.limit, total } };
-    },
-  );
 };
