@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { Throttle } from './cache/throttle.ts';
 import type { CourseService } from './catalog/course.service.ts';
 import { lessonIn, lessonsWithCourse } from './catalog/index.ts';
-import type { AccountsService } from './accounts/index.ts';
+import { type AccountsService, userNamed } from './accounts/index.ts';
 import { createCertificatesService, type CertificatesService } from './certificates/certificates.service.ts';
 import { createDiscussionService, type DiscussionService } from './discussion/discussion.service.ts';
 import type { DiscussionLookups } from './discussion/index.ts';
@@ -58,5 +58,6 @@ export function discussionLookups(
     lessonsOf: (ids) => lessonsWithCourse(db, ids),
     lessonIn: (column, scope) => lessonIn(db, column, scope),
     namesOf: (ids) => accounts.contactsOf(ids),
+    userNamed: (column, text) => userNamed(db, column, text),
   };
 }

@@ -42,7 +42,7 @@ import { createStudioCommerce } from './studio/commerce/index.ts';
 import { createPromotionsAdmin } from './promotions/index.ts';
 import { createActivationAdmin } from './activation/index.ts';
 import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
-import { createDiscussionAdmin, createQuestionsService } from './discussion/index.ts';
+import { createDiscussionAdmin, createErrorReportsAdmin, createQuestionsService } from './discussion/index.ts';
 import { createCourseEditorExtras } from './studio/course-editor-extras.ts';
 import { createVideoAdmin } from './video/index.ts';
 import path from 'node:path';
@@ -50,7 +50,6 @@ import webpush from 'web-push';
 import { createPushService } from './notifications/push.service.ts';
 import { createPartnershipsService } from './partnerships/partnerships.service.ts';
 import { createStudioCategoriesService } from './studio/pages.service.ts';
-import { createStudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService } from './notifications/broadcasts.service.ts';
 import { parseSendingHours } from '../lib/sending-hours.ts';
 import { createContestsAdmin, createExamsAdmin, createExamsService } from './exams/index.ts';
@@ -337,8 +336,9 @@ export function createServices({
       sendSms: (to, text) => messaging.sendSms(to, text),
       audit: studio.audit,
     }),
-    studioDesk: createStudioDeskService({
+    studioDesk: createErrorReportsAdmin({
       db,
+      lookups: discussionLookups(db, accounts),
       discussion: createDiscussionAdmin({ db, audit: studio.audit }),
     }),
     broadcasts: createBroadcastsService({

@@ -41,12 +41,11 @@ import type { PromotionsAdmin } from './promotions/index.ts';
 import type { ActivationAdmin } from './activation/index.ts';
 import type { AccountsAdmin, EnrolmentGrants } from './accounts/index.ts';
 import type { CourseExtrasService } from './studio/course-editor-extras.ts';
-import type { QuestionsService } from './discussion/index.ts';
+import type { ErrorReportsAdmin, QuestionsService } from './discussion/index.ts';
 import type { VideoAdmin } from './video/index.ts';
 import type { PushService } from './notifications/push.service.ts';
 import type { PartnershipsService } from './partnerships/partnerships.service.ts';
 import type { StudioCategoriesService } from './studio/pages.service.ts';
-import type { StudioDeskService } from './studio/desk.service.ts';
 import type { BroadcastsService } from './notifications/broadcasts.service.ts';
 import type { ContestsAdmin, ExamsAdmin, ExamsService } from './exams/index.ts';
 import type { JobServices } from './jobs/index.ts';
@@ -138,7 +137,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** The studio's enrolments of a user (accounts): granted, extended or revoked by staff. */
   enrolmentGrants: EnrolmentGrants<Actor>;
   /** The studio desk: lesson error reports. */
-  studioDesk: StudioDeskService;
+  studioDesk: ErrorReportsAdmin<Actor>;
   /** The support desk: support requests (assign, reply, notes). */
   supportDesk: SupportDesk<Actor>;
   /** Broadcast notifications to all learners or a subject's followers, sent in batches as queued jobs (`work()`). */

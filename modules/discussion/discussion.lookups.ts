@@ -12,4 +12,6 @@ export interface DiscussionLookups {
   lessonIn(column: string, scope: LessonScope): Expression<SqlBool>;
   /** Users' names by id (the accounts'); unknown ids are left out. */
   namesOf(ids: number[]): Promise<{ id: number; full_name: string }[]>;
+  /** `column in (the users whose full name holds the folded text)`: the accounts' condition. */
+  userNamed(column: string, text: string): Expression<SqlBool>;
 }
