@@ -29,6 +29,7 @@ import { createCommerceServices } from './services.commerce.ts';
 import { createLessonAccess } from './learning/lesson-access.ts';
 import { createLearningService } from './learning/learning.service.ts';
 import { createLearningExtrasServices, discussionLookups } from './services.learning.ts';
+import { createStudioCategories } from './services.content.ts';
 import { createOfflineServices } from './offline/index.ts';
 import { createVideoService } from './video/video.service.ts';
 import { createCatalogAdmin, setLessonDuration } from './catalog/index.ts';
@@ -49,7 +50,6 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { createPushService } from './notifications/push.service.ts';
 import { createPartnershipsService } from './partnerships/partnerships.service.ts';
-import { createStudioCategoriesService } from './studio/pages.service.ts';
 import { createBroadcastsService } from './notifications/broadcasts.service.ts';
 import { parseSendingHours } from '../lib/sending-hours.ts';
 import { createContestsAdmin, createExamsAdmin, createExamsService } from './exams/index.ts';
@@ -324,7 +324,7 @@ export function createServices({
       pagesChanged: site.invalidate,
       audit: studio.audit,
     }),
-    studioCategories: createStudioCategoriesService({ db, cache, audit: studio.audit }),
+    studioCategories: createStudioCategories({ db, cache, audit: studio.audit }),
     supportAdmin: createSupportAdmin({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     enrolmentGrants,
     supportDesk: createSupportDesk({

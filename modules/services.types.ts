@@ -7,7 +7,7 @@ import type { Cache } from './cache/cache.ts';
 import type { SiteAdmin, SiteService } from './site/index.ts';
 import type { AliasService } from './alias/index.ts';
 import type { CatalogService } from './catalog/catalog.service.ts';
-import type { CatalogAdmin } from './catalog/index.ts';
+import type { CatalogAdmin, CategoriesAdmin } from './catalog/index.ts';
 import type { CourseService } from './catalog/course.service.ts';
 import type { RecommendationsService } from './catalog/recommendations.service.ts';
 import type { ContentAdmin, ContentService } from './content/index.ts';
@@ -45,7 +45,6 @@ import type { ErrorReportsAdmin, QuestionsService } from './discussion/index.ts'
 import type { VideoAdmin } from './video/index.ts';
 import type { PushService } from './notifications/push.service.ts';
 import type { PartnershipsService } from './partnerships/partnerships.service.ts';
-import type { StudioCategoriesService } from './studio/pages.service.ts';
 import type { BroadcastsService } from './notifications/broadcasts.service.ts';
 import type { ContestsAdmin, ExamsAdmin, ExamsService } from './exams/index.ts';
 import type { JobServices } from './jobs/index.ts';
@@ -113,7 +112,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** The studio's posts (solutions included), hashtags and generic pages (content's tables). */
   contentAdmin: ContentAdmin<Actor>;
   /** The studio's categories (of posts and help articles). */
-  studioCategories: StudioCategoriesService;
+  studioCategories: CategoriesAdmin<Actor>;
   /** The studio's help articles (support's tables): lists, saves, publishing, deletion. */
   supportAdmin: SupportAdmin<Actor>;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
