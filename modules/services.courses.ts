@@ -1,8 +1,7 @@
 /**
  * Part of the composition root: the studio's course editor. The catalog's course operations get
  * their ports filled here — the studio's audit log (and its entries made by the scheduler), a
- * lesson's video from the video module, quiz editing from the quizzes module — and the learners'
- * questions list sits beside them.
+ * lesson's video from the video module, quiz editing from the quizzes module.
  */
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/connect.ts';
@@ -11,7 +10,6 @@ import type { AuditLog } from '../kernel/auth/index.ts';
 import type { Cache } from './cache/index.ts';
 import { createCourseAdmin, createCourseExtrasAdmin, type CourseVideos } from './catalog/index.ts';
 import { createQuizzesAdmin } from './quizzes/index.ts';
-import { createQuestionsService } from './studio/questions.service.ts';
 import { insertAudit } from './studio/studio.repository.ts';
 import type { Actor } from './studio/studio.service.ts';
 
@@ -47,6 +45,5 @@ export function createCourseEditorServices(deps: {
       courses: studioCourses,
       quizzes: createQuizzesAdmin({ db }),
     }),
-    questions: createQuestionsService({ db }),
   };
 }

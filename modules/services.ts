@@ -28,7 +28,8 @@ import { createMediaService } from './media/media.service.ts';
 import { createCommerceAdmins, createCommerceServices } from './services.commerce.ts';
 import { createLessonAccess } from './learning/lesson-access.ts';
 import { createLearningService } from './learning/learning.service.ts';
-import { createLearningExtrasServices } from './services.learning.ts';
+import { createLearningExtrasServices, discussionLookups } from './services.learning.ts';
+import { createStudioCategories } from './services.content.ts';
 import { createOfflineServices } from './offline/index.ts';
 import { createVideoService } from './video/video.service.ts';
 import { createCatalogAdmin, setLessonDuration } from './catalog/index.ts';
@@ -38,15 +39,13 @@ import { createAffiliatesService } from './affiliates/affiliates.service.ts';
 import { createAffiliatesStudio } from './affiliates/affiliates.studio.ts';
 import { createImageCropService } from './studio/image-crop.ts';
 import { createAccountsAdmin, createEnrolmentGrants } from './accounts/index.ts';
-import { createDiscussionAdmin } from './discussion/index.ts';
+import { createDiscussionAdmin, createErrorReportsAdmin, createQuestionsService } from './discussion/index.ts';
 import { createCourseEditorServices } from './services.courses.ts';
 import { createVideoAdmin } from './video/index.ts';
 import path from 'node:path';
 import webpush from 'web-push';
 import { createPushService } from './notifications/push.service.ts';
 import { createPartnershipsService } from './partnerships/partnerships.service.ts';
-import { createStudioCategoriesService } from './studio/pages.service.ts';
-import { createStudioDeskService } from './studio/desk.service.ts';
 import { createBroadcastsService } from './notifications/broadcasts.service.ts';
 import { parseSendingHours } from '../lib/sending-hours.ts';
 import { createContestsAdmin, createExamsAdmin, createExamsService } from './exams/index.ts';
@@ -302,6 +301,7 @@ export function createServices({
     ...createCommerceAdmins({ db, studio, catalog, accounts, subscriptions: commerce.subscriptions }),
     accountsAdmin,
     ...courseEditor,
+    questions: createQuestionsService({ db, lookups: discussionLookups(db, accounts) }),
     videoUploads: createVideoAdmin({
       db,
       dir: path.join(env.DATA_DIR, 'video-uploads'),
@@ -317,7 +317,7 @@ export function createServices({
       pagesChanged: site.invalidate,
       audit: studio.audit,
     }),
-    studioCategories: createStudioCategoriesService({ db, cache, audit: studio.audit }),
+    studioCategories: createStudioCategories({ db, cache, audit: studio.audit }),
     supportAdmin: createSupportAdmin({ db, cache, sanitize: sanitizeRichContent, audit: studio.audit }),
     enrolmentGrants,
     supportDesk: createSupportDesk({
@@ -329,8 +329,9 @@ export function createServices({
       sendSms: (to, text) => messaging.sendSms(to, text),
       audit: studio.audit,
     }),
-    studioDesk: createStudioDeskService({
+    studioDesk: createErrorReportsAdmin({
       db,
+      lookups: discussionLookups(db, accounts),
       discussion: createDiscussionAdmin({ db, audit: studio.audit }),
     }),
     broadcasts: createBroadcastsService({

@@ -7,7 +7,7 @@ import type { Cache } from './cache/cache.ts';
 import type { SiteAdmin, SiteService } from './site/index.ts';
 import type { AliasService } from './alias/index.ts';
 import type { CatalogService } from './catalog/catalog.service.ts';
-import type { CatalogAdmin, CourseAdmin, CourseExtrasAdmin } from './catalog/index.ts';
+import type { CatalogAdmin, CategoriesAdmin, CourseAdmin, CourseExtrasAdmin } from './catalog/index.ts';
 import type { CourseService } from './catalog/course.service.ts';
 import type { RecommendationsService } from './catalog/recommendations.service.ts';
 import type { ContentAdmin, ContentService } from './content/index.ts';
@@ -39,12 +39,10 @@ import type { PromotionsAdmin } from './promotions/index.ts';
 import type { ActivationAdmin } from './activation/index.ts';
 import type { SubscriptionsAdmin } from './subscriptions/index.ts';
 import type { AccountsAdmin, EnrolmentGrants } from './accounts/index.ts';
-import type { QuestionsService } from './studio/questions.service.ts';
+import type { ErrorReportsAdmin, QuestionsService } from './discussion/index.ts';
 import type { VideoAdmin } from './video/index.ts';
 import type { PushService } from './notifications/push.service.ts';
 import type { PartnershipsService } from './partnerships/partnerships.service.ts';
-import type { StudioCategoriesService } from './studio/pages.service.ts';
-import type { StudioDeskService } from './studio/desk.service.ts';
 import type { BroadcastsService } from './notifications/broadcasts.service.ts';
 import type { ContestsAdmin, ExamsAdmin, ExamsService } from './exams/index.ts';
 import type { JobServices } from './jobs/index.ts';
@@ -112,7 +110,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** The studio's posts (solutions included), hashtags and generic pages (content's tables). */
   contentAdmin: ContentAdmin<Actor>;
   /** The studio's categories (of posts and help articles). */
-  studioCategories: StudioCategoriesService;
+  studioCategories: CategoriesAdmin<Actor>;
   /** The studio's help articles (support's tables): lists, saves, publishing, deletion. */
   supportAdmin: SupportAdmin<Actor>;
   /** The studio dashboard: revenue, orders, learners, enrolments, completions per day / week / month. */
@@ -136,7 +134,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** The studio's enrolments of a user (accounts): granted, extended or revoked by staff. */
   enrolmentGrants: EnrolmentGrants<Actor>;
   /** The studio desk: lesson error reports. */
-  studioDesk: StudioDeskService;
+  studioDesk: ErrorReportsAdmin<Actor>;
   /** The support desk: support requests (assign, reply, notes). */
   supportDesk: SupportDesk<Actor>;
   /** Broadcast notifications to all learners or a subject's followers, sent in batches as queued jobs (`work()`). */

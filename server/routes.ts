@@ -19,7 +19,12 @@ import {
   contentRoutes,
 } from '../modules/content/index.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
-import { supportDeskRoutes, supportRoutes } from '../modules/support/index.ts';
+import {
+  supportAdminArticlePublishRoutes,
+  supportAdminArticleRoutes,
+  supportDeskRoutes,
+  supportRoutes,
+} from '../modules/support/index.ts';
 import { accountsRoutes } from '../modules/accounts/accounts.routes.ts';
 import { wardsRoutes } from '../modules/accounts/wards.routes.ts';
 import { notificationsRoutes } from '../modules/notifications/notifications.routes.ts';
@@ -50,18 +55,19 @@ import { certificatesRoutes } from '../modules/certificates/certificates.routes.
 import { videoRoutes } from '../modules/video/video.routes.ts';
 import { videoAdminRoutes } from '../modules/video/index.ts';
 import { actorOf, studioRoutes } from '../modules/studio/studio.routes.ts';
-import { catalogAdminRoutes, courseAdminRoutes, courseExtrasAdminRoutes } from '../modules/catalog/index.ts';
+import {
+  catalogAdminCategoryRoutes,
+  catalogAdminRoutes,
+  courseAdminRoutes,
+  courseExtrasAdminRoutes,
+} from '../modules/catalog/index.ts';
 import { imageCropRoutes } from '../modules/studio/image-crop.routes.ts';
 import { promotionsAdminRoutes } from '../modules/promotions/index.ts';
 import { activationAdminRoutes } from '../modules/activation/index.ts';
 import { subscriptionsAdminRoutes } from '../modules/subscriptions/index.ts';
+import { discussionQuestionsRoutes } from '../modules/discussion/index.ts';
 import { pushRoutes } from '../modules/notifications/push.routes.ts';
 import { partnershipsRoutes } from '../modules/partnerships/partnerships.routes.ts';
-import {
-  studioArticlePublishRoutes,
-  studioArticleRoutes,
-  studioCategoryRoutes,
-} from '../modules/studio/content.routes.ts';
 import { studioPeopleLaterRoutes, studioPeopleRoutes } from '../modules/studio/people.routes.ts';
 import { affiliateRoutes } from '../modules/affiliates/affiliates.routes.ts';
 import { affiliateAdminRoutes } from '../modules/affiliates/affiliates-admin.routes.ts';
@@ -117,16 +123,17 @@ export async function registerRoutes(app: FastifyInstance, { services, env, iden
     actorOf,
     uploadRoutes: (editor) => videoAdminRoutes(editor, { actorOf }),
   });
+  await app.register(discussionQuestionsRoutes, { actorOf });
   await app.register(pushRoutes);
   await app.register(partnershipsRoutes, { actorOf });
-  // The studio's content: content's plugins (posts, hashtags, pages) and the studio's (help articles,
-  // categories) alternate so that the OpenAPI document keeps its order of paths.
+  // The studio's content: content's plugins (posts, hashtags, pages), support's (help articles) and
+  // catalog's (categories) alternate so that the OpenAPI document keeps its order of paths.
   await app.register(contentAdminPostRoutes, { actorOf });
-  await app.register(studioArticlePublishRoutes);
+  await app.register(supportAdminArticlePublishRoutes, { actorOf });
   await app.register(contentAdminPagePublishRoutes, { actorOf });
-  await app.register(studioCategoryRoutes);
+  await app.register(catalogAdminCategoryRoutes, { actorOf });
   await app.register(contentAdminTagRoutes, { actorOf });
-  await app.register(studioArticleRoutes);
+  await app.register(supportAdminArticleRoutes, { actorOf });
   await app.register(contentAdminPageRoutes, { actorOf });
   // Roles and enrolments, support's desk, then error reports and broadcasts: the OpenAPI order of paths.
   await app.register(studioPeopleRoutes);

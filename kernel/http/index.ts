@@ -18,3 +18,4 @@ export {
   requiredText,
 } from './forms.ts';
 export { requestMeta, requireApiViewer } from './guards.ts';
+export { contentFields, deletedSchema, SLUG_MESSAGE, slugPattern } from './content-fields.ts';

@@ -7,3 +7,4 @@ export type { RequestMeta } from './sessions.ts';
 export { createAccountErasure, ERASED_NAME, type AccountErasure, type ErasureResult } from './erasure.ts';
 export type { AccountsService } from './accounts.service.ts';
 export type { CodeSent } from './code-sender.ts';
+export { userNamed } from './user-lookups.ts';

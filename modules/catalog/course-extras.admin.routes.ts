@@ -1,12 +1,12 @@
 /**
  * Studio course editor, part 2, under /api/admin/…: a combo's children, the scheduled publish
- * time, the one-call reorder of the lesson tree, quiz editing, resumable video uploads (the video
- * module's routes, registered here in their place) and the learners' questions list. A teacher
+ * time, the one-call reorder of the lesson tree, quiz editing and resumable video uploads (the video
+ * module's routes, registered here in their place). A teacher
  * reaches only the courses they teach (403 otherwise).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSecurity as security, envelope, guardAdminRoutes, sendCsv } from '../../kernel/http/index.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes } from '../../kernel/http/index.ts';
 import * as schemas from './course.admin.schemas.ts';
 import * as extras from './course-editor.admin.schemas.ts';
 
@@ -149,26 +149,4 @@ export const courseExtrasAdminRoutes: FastifyPluginAsyncZod<CourseExtrasAdminRou
 
   // The resumable video uploads (modules/video), in their place among the editor's routes.
   uploadRoutes(app);
-
-  app.get(
-    '/api/admin/questions.json',
-    {
-      config: { permission: 'questions.read' },
-      schema: {
-        tags,
-        security,
-        summary: 'Câu hỏi của học viên trên các khóa học (giảng viên: chỉ khóa của mình); tìm không dấu; ?format=csv',
-        querystring: extras.questionsQuery,
-        response: { 200: extras.questionsSchema },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...query } = request.query;
-      const teacherId = await request.services.studioCourses.teacherScope(request.viewer!);
-      if (format === 'csv')
-        return sendCsv(reply, 'cau-hoi', await request.services.questions.csv({ ...query, teacherId }));
-      const { items, total } = await request.services.questions.list({ ...query, teacherId });
-      return { data: items, meta: { page: query.page, limit: query.limit, total } };
-    },
-  );
 };

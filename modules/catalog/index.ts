@@ -4,10 +4,13 @@
  */
 export { setLessonDuration } from './course.repository.ts';
 export { addCourseRating, lockCourseRating, setCourseRating } from './course-rating.ts';
+export { lessonIn, lessonsWithCourse, type LessonRef, type LessonScope } from './lesson-lookups.ts';
 export type { CatalogService } from './catalog.service.ts';
 export type { CourseService } from './course.service.ts';
 export { createCatalogAdmin, type CatalogAdmin, type TeacherAccountsPort } from './catalog.admin.ts';
 export { catalogAdminRoutes } from './catalog.admin.routes.ts';
+export { createCategoriesAdmin, type CategoriesAdmin, type CategoryCountsPort } from './catalog.admin-categories.ts';
+export { catalogAdminCategoryRoutes, type CategoriesAdminRoutesOptions } from './catalog.admin-categories.routes.ts';
 export { subjectInput, subjectsQuery, teacherInput } from './catalog.admin.schemas.ts';
 export * as courseAdminSchemas from './course.admin.schemas.ts';
 export * as courseEditorSchemas from './course-editor.admin.schemas.ts';

@@ -5,43 +5,21 @@
  * categories and help articles, which share them.
  */
 import { z } from 'zod';
-import { blankToNull, listOf, pageQuery } from '../../kernel/http/index.ts';
+import {
+  blankToNull,
+  contentFields,
+  deletedSchema,
+  listOf,
+  optionalId,
+  pageQuery,
+  SLUG_MESSAGE,
+  slugPattern,
+} from '../../kernel/http/index.ts';
 
 export const POST_TYPES = ['post', 'exam_gate', 'solution', 'landing_page', 'feedback', 'intro'] as const;
 
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalText = (max: number, message: string) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, message).nullable().default(null));
-const optionalId = (message: string) =>
-  z.preprocess(
-    blankToNull,
-    z.coerce.number({ error: message }).int(message).positive(message).nullable().default(null),
-  );
-const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
-/** Checkboxes and JSON booleans alike. */
-const flag = z.preprocess(
-  (value) =>
-    value === 'on' || value === '1' || value === 'true' ? true : value === '' || value === '0' ? false : value,
-  z.boolean({ error: 'Giá trị không hợp lệ.' }).default(false),
-);
-const title = z
-  .string({ error: 'Vui lòng nhập tiêu đề.' })
-  .trim()
-  .min(3, 'Tiêu đề cần 3–200 ký tự.')
-  .max(200, 'Tiêu đề cần 3–200 ký tự.');
-const name = z
-  .string({ error: 'Vui lòng nhập tên.' })
-  .trim()
-  .min(1, 'Vui lòng nhập tên.')
-  .max(100, 'Tên tối đa 100 ký tự.');
-const SLUG_MESSAGE = 'Đường dẫn chỉ gồm chữ thường không dấu, số và dấu gạch ngang (tối đa 120 ký tự).';
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** Left empty, the slug is made from the title. */
-const slug = z.preprocess(
-  blankToNull,
-  z.string().trim().max(120, SLUG_MESSAGE).regex(slugPattern, SLUG_MESSAGE).nullable().default(null),
-);
+const { blankToUndefined, optionalText, optionalEnum, flag, title, name, slug, content, search, status, format } =
+  contentFields;
 /** Solutions live at /giai-phap/{a}/{b}: several segments joined by '/'. */
 const pathSlug = z.preprocess(
   blankToNull,
@@ -64,14 +42,6 @@ const url = (message: string) =>
       .nullable()
       .default(null),
   );
-const content = z
-  .string({ error: 'Vui lòng nhập nội dung.' })
-  .max(200_000, 'Nội dung quá dài (tối đa 200.000 ký tự).')
-  .refine((value) => value.trim().length > 0, 'Vui lòng nhập nội dung.');
-const format = z.enum(['json', 'csv'], { error: 'Định dạng không hợp lệ.' }).default('json');
-const search = z.string().trim().max(100, 'Từ khóa quá dài.').optional();
-const status = optionalEnum(['published', 'draft'] as const, 'Trạng thái không hợp lệ.');
-
 export const postsQuery = pageQuery.extend({
   q: search,
   type: optionalEnum(POST_TYPES, 'Loại bài viết không hợp lệ.'),
@@ -130,20 +100,8 @@ export const pageInput = z.object({
 });
 export type PageInput = z.infer<typeof pageInput>;
 
-/** The form fields the studio's categories and help articles share with its posts and pages. */
-export const contentFields = {
-  blankToUndefined,
-  optionalText,
-  optionalEnum,
-  flag,
-  title,
-  name,
-  slug,
-  content,
-  search,
-  status,
-  format,
-};
+/** The form fields the studio's categories and help articles share with its posts and pages (the kernel's). */
+export { contentFields, deletedSchema };
 
 const tag = z.object({ id: z.number(), slug: z.string(), name: z.string() });
 export const postSchema = z.object({
@@ -181,4 +139,3 @@ export const pageSchema = z.object({
   updated_at: z.string(),
 });
 export const pageListSchema = listOf(pageSchema.omit({ content: true }));
-export const deletedSchema = z.object({ data: z.object({ id: z.number(), deleted: z.literal(true) }) });

@@ -354,3 +354,14 @@ export async function tagSlugTaken(db: Db, slug: string, exceptId?: number) {
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+/** The number of posts in each of the categories (the studio's category list); a category without posts is absent. */
+export function countPostsByCategory(db: Db, categoryIds: number[]) {
+  if (categoryIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('posts')
+    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('category_id', 'in', categoryIds)
+    .groupBy('category_id')
+    .execute();
+}

@@ -12,6 +12,7 @@ export {
   type TagView,
 } from './content.service.ts';
 export { contentRoutes } from './content.routes.ts';
+export { countPostsByCategory } from './content.repository.ts';
 export { createContentAdmin, type ContentAdmin } from './content.admin.ts';
 export { RESERVED_PAGE_SLUGS } from './content.admin-pages.ts';
 export {

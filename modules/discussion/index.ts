@@ -1,9 +1,14 @@
 /**
  * The discussion module's public face: the type other modules receive from the composition root,
- * and the studio's review of lesson error reports.
+ * the studio's lesson error reports (list and review) and its list of learners' questions, with its
+ * route. Pages import the client-safe part (the error reports' labels) from ./public.ts.
  */
 export type { DiscussionService } from './discussion.service.ts';
 export { createDiscussionAdmin, type DiscussionAdmin } from './discussion.admin.ts';
+export { createErrorReportsAdmin, type ErrorReportsAdmin } from './discussion.reports.admin.ts';
+export { createQuestionsService, type QuestionsService } from './discussion.questions.admin.ts';
+export { discussionQuestionsRoutes, type DiscussionAdminRoutesOptions } from './discussion.admin.routes.ts';
+export type { DiscussionLookups } from './discussion.lookups.ts';
 export {
   createDiscussionPersonalData,
   ERASED_CONTENT,

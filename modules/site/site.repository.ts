@@ -1,4 +1,4 @@
-import type { Database, NewBanner, NewNavigationItem, NewPage, NewRouteRule } from '../../db/schema.ts';
+import type { Database, NewBanner, NewNavigationItem, NewRouteRule } from '../../db/schema.ts';
 import type { Db } from '../../kernel/db/index.ts';
 
 export function listSettings(db: Db) {
@@ -49,10 +49,6 @@ export function insertBanner(db: Db, banner: NewBanner) {
 
 export function findPublishedPageBySlug(db: Db, slug: string) {
   return db.selectFrom('pages').selectAll().where('slug', '=', slug).where('is_published', '=', 1).executeTakeFirst();
-}
-
-export function insertPage(db: Db, page: NewPage) {
-  return db.insertInto('pages').values(page).returning('id').executeTakeFirstOrThrow();
 }
 
 export function listActiveRouteRules(db: Db) {

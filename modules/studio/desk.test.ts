@@ -1,14 +1,13 @@
 /**
  * The studio desk and broadcasts through the API: support requests (assign, reply, notes, states),
- * lesson error reports (review states), broadcasts (recipients = followers only, batches on the job
+ * broadcasts (recipients = followers only, batches on the job
  * queue, a restart continuing from the queued job; exactly-once delivery: notifications/broadcasts.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/connect.ts';
 import { createUser } from '../../tests/factories/accounts.ts';
 import { createSubject } from '../../tests/factories/catalog.ts';
-import { createStudyCourse } from '../../tests/factories/learning.ts';
-import { createErrorReport, createSupportRequest } from '../../tests/factories/studio-people.ts';
+import { createSupportRequest } from '../../tests/factories/studio-people.ts';
 import { useStudioPeopleTest, type StudioPeopleTest } from '../../tests/helpers/studio-people.ts';
 import { createJobQueue } from '../jobs/index.ts';
 import { createBroadcastsService } from '../notifications/broadcasts.service.ts';
@@ -18,7 +17,7 @@ const s = useStudioPeopleTest();
 const call: StudioPeopleTest['call'] = (...args) => s.call(...args);
 const auditOf: StudioPeopleTest['auditOf'] = (...args) => s.auditOf(...args);
 
-describe('support requests and error reports', () => {
+describe('support requests', () => {
   it('lists, assigns, replies (the learner is notified), notes, and moves states with audit entries', async () => {
     const requester = await createUser(s.t.db);
     const request = await createSupportRequest(s.t.db, { user_id: requester.id, full_name: 'Trần Thị Bích' });
@@ -70,39 +69,6 @@ describe('support requests and error reports', () => {
     const csv = await call(s.editor, 'GET', '/api/admin/support-requests.json?format=csv&status=resolved');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('Trần Thị Bích');
-  });
-
-  it('moves a lesson error report to fixed; the learner-facing status follows', async () => {
-    const reporter = await createUser(s.t.db);
-    const { course, lessons } = await createStudyCourse(s.t.db);
-    const report = await createErrorReport(s.t.db, { lessonId: lessons.intro, userId: reporter.id });
-    const listed = await call(
-      s.editor,
-      'GET',
-      `/api/admin/error-reports.json?review_status=new&course_id=${course.id}`,
-    );
-    expect(listed.json().data).toHaveLength(1);
-    expect(listed.json().data[0].editor_url).toBe(`/studio/khoa-hoc/${course.id}#bai-${lessons.intro}`);
-
-    const fixed = await call(s.editor, 'POST', `/api/admin/error-reports/${report.id}/review.json`, {
-      review_status: 'fixed',
-      note: 'Đã sửa chính tả',
-    });
-    expect(fixed.statusCode).toBe(200);
-    expect(fixed.json().data).toMatchObject({
-      review_status: 'fixed',
-      status: 'complete',
-      review_note: 'Đã sửa chính tả',
-    });
-    expect(await auditOf('error_report.review', report.id)).toHaveLength(1);
-    const bad = await call(s.editor, 'POST', `/api/admin/error-reports/${report.id}/review.json`, {
-      review_status: 'done',
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(
-      (await call(s.editor, 'POST', '/api/admin/error-reports/999999/review.json', { review_status: 'fixed' }))
-        .statusCode,
-    ).toBe(404);
   });
 });
 

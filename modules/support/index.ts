@@ -8,4 +8,10 @@ export { createSupportAdmin, type SupportAdmin } from './support.admin.ts';
 export { createSupportDesk, type SupportDesk } from './support.desk.ts';
 export { supportDeskRoutes, type SupportDeskRoutesOptions } from './support.desk.routes.ts';
 export { supportRoutes } from './support.routes.ts';
+export { countArticlesByCategory } from './support.repository.ts';
+export {
+  supportAdminArticlePublishRoutes,
+  supportAdminArticleRoutes,
+  type SupportAdminRoutesOptions,
+} from './support.admin.routes.ts';
 export { createSupportPersonalData, ERASED_REQUEST, type SupportPersonalData } from './support.personal-data.ts';

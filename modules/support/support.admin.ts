@@ -25,7 +25,7 @@ export interface AdminArticleQuery {
   categoryId?: number | undefined;
 }
 
-/** A help article as the studio's form sends it (modules/studio/content.schemas.ts `articleInput`). */
+/** A help article as the studio's form sends it (support.admin.schemas.ts `articleInput`). */
 export interface ArticleAdminInput {
   category_id: number;
   title: string;

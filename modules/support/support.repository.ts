@@ -165,3 +165,14 @@ export async function updateArticle(db: Db, id: number, values: Updateable<Suppo
 export async function deleteArticle(db: Db, id: number): Promise<void> {
   await db.deleteFrom('support_articles').where('id', '=', id).execute();
 }
+
+/** The number of help articles in each of the categories (the studio's category list); a category without any is absent. */
+export function countArticlesByCategory(db: Db, categoryIds: number[]) {
+  if (categoryIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('support_articles')
+    .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('category_id', 'in', categoryIds)
+    .groupBy('category_id')
+    .execute();
+}

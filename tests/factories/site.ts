@@ -79,7 +79,8 @@ export function buildPage(overrides: Partial<NewPage> = {}): NewPage {
 
 export async function createPage(db: Kysely<Database>, overrides: Partial<NewPage> = {}) {
   const page = buildPage(overrides);
-  const { id } = await repo.insertPage(db, page);
+  // `pages` is the content module's table (its studio writes it); a test or the seed inserts the row as is.
+  const { id } = await db.insertInto('pages').values(page).returning('id').executeTakeFirstOrThrow();
   return { ...page, id };
 }
 

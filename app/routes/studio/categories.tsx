@@ -1,6 +1,6 @@
 /** /studio/danh-muc: categories of news posts and of help articles — add, edit, delete the empty ones. */
 import { Form, useLocation, useNavigation } from 'react-router';
-import { categoriesQuery, categoryInput } from '../../../modules/studio/content.schemas';
+import { categoriesQuery, categoryInput } from '../../../modules/catalog/public';
 import { FormMessage } from '../../components/form-field';
 import {
   buttonClass,

@@ -6,7 +6,7 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import * as contentSchemas from '../../../modules/content/public';
-import * as studioSchemas from '../../../modules/studio/content.schemas';
+import * as studioSchemas from '../../../modules/support/public';
 import type { Actor } from '../../../modules/studio/studio.service';
 import { isFormState, parseForm, type FormState } from '../../forms.server';
 import { POST_TYPE_TEXT } from '../../components/studio/content-text';

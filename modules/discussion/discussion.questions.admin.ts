@@ -1,18 +1,21 @@
 /**
  * The studio's "Câu hỏi" list: learners' questions (top-level lesson comments) on the courses a
  * teacher teaches (every course for editors and admins), newest first, with accent-folded search.
+ * The lessons, their courses and the learners' names come from their owners (`DiscussionLookups`).
  */
 import type { Kysely } from 'kysely';
 import { readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
-import type { Page } from './studio.service.ts';
+import type { DiscussionLookups } from './discussion.lookups.ts';
 
 /** The search folds text in the process; it looks through at most this many of the newest questions. */
 const SEARCH_WINDOW = 5000;
 
-export interface QuestionsQuery extends Page {
+export interface QuestionsQuery {
+  page: number;
+  limit: number;
   q?: string | undefined;
   course_id?: number | undefined;
   sort: 'newest' | 'oldest';
@@ -22,18 +25,13 @@ export interface QuestionsQuery extends Page {
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
 
-export function createQuestionsService(deps: { db: Kysely<Database> }) {
-  const { db } = deps;
+export function createQuestionsService(deps: { db: Kysely<Database>; lookups: DiscussionLookups }) {
+  const { db, lookups } = deps;
 
   function base(query: QuestionsQuery) {
-    let select = db
-      .selectFrom('lesson_comments as c')
-      .innerJoin('lessons as l', 'l.id', 'c.lesson_id')
-      .innerJoin('courses as co', 'co.id', 'l.course_id')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .where('c.parent_id', 'is', null);
-    if (query.teacherId !== undefined) select = select.where('co.teacher_id', '=', query.teacherId);
-    if (query.course_id !== undefined) select = select.where('co.id', '=', query.course_id);
+    let select = db.selectFrom('lesson_comments as c').where('c.parent_id', 'is', null);
+    if (query.teacherId !== undefined || query.course_id !== undefined)
+      select = select.where(lookups.lessonIn('c.lesson_id', { teacherId: query.teacherId, courseId: query.course_id }));
     return select;
   }
 
@@ -43,12 +41,8 @@ export function createQuestionsService(deps: { db: Kysely<Database> }) {
         'c.id',
         'c.content',
         'c.created_at',
-        'u.full_name as learner_name',
-        'l.id as lesson_id',
-        'l.title as lesson_title',
-        'co.id as course_id',
-        'co.title as course_title',
-        'co.slug as course_slug',
+        'c.user_id',
+        'c.lesson_id',
         eb
           .selectFrom('lesson_comments as r')
           .select((r) => r.fn.countAll<number>().as('n'))
@@ -59,11 +53,31 @@ export function createQuestionsService(deps: { db: Kysely<Database> }) {
       .limit(page.limit)
       .offset(page.offset)
       .execute();
-    return found.map((r) => ({
-      ...r,
-      reply_count: Number(r.reply_count ?? 0),
-      created_at: readDate(r.created_at).toISOString(),
-    }));
+    const [lessons, names] = await Promise.all([
+      lookups.lessonsOf(found.map((r) => r.lesson_id)),
+      lookups.namesOf(found.map((r) => r.user_id)),
+    ]);
+    const lessonOf = new Map(lessons.map((l) => [l.id, l]));
+    const nameOf = new Map(names.map((u) => [u.id, u.full_name]));
+    return found.flatMap((r) => {
+      const lesson = lessonOf.get(r.lesson_id);
+      const learnerName = nameOf.get(r.user_id);
+      if (!lesson || learnerName === undefined) return [];
+      return [
+        {
+          id: r.id,
+          content: r.content,
+          created_at: readDate(r.created_at).toISOString(),
+          learner_name: learnerName,
+          lesson_id: lesson.id,
+          lesson_title: lesson.title,
+          course_id: lesson.course_id,
+          course_title: lesson.course_title,
+          course_slug: lesson.course_slug,
+          reply_count: Number(r.reply_count ?? 0),
+        },
+      ];
+    });
   }
 
   async function list(query: QuestionsQuery) {

@@ -1,8 +1,8 @@
 /**
- * Studio categories (of posts and of help articles). Every write is audited and empties the caches
- * of what it changes. Help articles are support's (modules/support/support.admin.ts), posts, hashtags
- * and generic pages content's (modules/content/content.admin.ts). The file keeps its name until the
- * categories move to catalog, their owner (issue 19), so the ownership baseline only shrinks.
+ * The studio's categories of posts and of help articles. Every write is audited and empties the
+ * caches of what it changes. The number of posts and of help articles in each category is asked of
+ * content and support (`CategoryCountsPort`, filled by the composition root): a category still
+ * holding items cannot be deleted.
  */
 import type { Kysely } from 'kysely';
 import { nowIso, retryOnUniqueViolation } from '../../db/connect.ts';
@@ -10,29 +10,41 @@ import type { Database } from '../../db/schema.ts';
 import { chooseSlug, textSearch } from '../../kernel/db/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import type { Cache } from '../cache/index.ts';
-import * as repo from './content.repository.ts';
-import type { CategoryInput } from './content.schemas.ts';
-import type { Actor, StudioService } from './studio.service.ts';
+import * as repo from './catalog.admin-categories.repository.ts';
+import type { CategoryInput } from './catalog.admin-categories.schemas.ts';
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
 
-export type StudioCategoriesService = ReturnType<typeof createStudioCategoriesService>;
+/** How many posts (content's) and help articles (support's) each of the categories holds; absent = none. */
+export interface CategoryCountsPort {
+  posts(categoryIds: number[]): Promise<{ category_id: number | null; n: number }[]>;
+  articles(categoryIds: number[]): Promise<{ category_id: number | null; n: number }[]>;
+}
 
-export function createStudioCategoriesService(deps: {
+export type CategoriesAdmin<Actor> = ReturnType<typeof createCategoriesAdmin<Actor>>;
+
+export function createCategoriesAdmin<Actor>(deps: {
   db: Kysely<Database>;
   cache: Cache;
-  audit: StudioService['audit'];
+  counts: CategoryCountsPort;
+  /** The studio's audit log (the actor is the studio's: passed on, never read here). */
+  audit: AuditLog<Actor>;
 }) {
-  const { db, cache, audit } = deps;
+  const { db, cache, counts, audit } = deps;
 
   async function listCategories(type: 'post' | 'support' | undefined, q: string | undefined) {
     const rows = await repo.listCategories(db, type, textSearch(q));
-    return rows.map(({ post_count, article_count, ...row }) => ({
+    const ids = rows.map((row) => row.id);
+    const items = new Map<number, number>();
+    for (const { category_id, n } of [...(await counts.posts(ids)), ...(await counts.articles(ids))])
+      if (category_id !== null) items.set(category_id, (items.get(category_id) ?? 0) + Number(n));
+    return rows.map((row) => ({
       ...row,
       position: Number(row.position),
       is_active: Boolean(row.is_active),
-      item_count: Number(post_count ?? 0) + Number(article_count ?? 0),
+      item_count: items.get(row.id) ?? 0,
     }));
   }
 

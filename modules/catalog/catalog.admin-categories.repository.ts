@@ -1,6 +1,6 @@
 /**
- * The studio's category queries: categories of posts and of help articles, with their item counts.
- * Posts, hashtags and pages moved to modules/content/content.repository.ts.
+ * The studio's category queries: categories of posts and of help articles (their item counts are
+ * content's and support's, asked through the counting ports of catalog.admin-categories.ts).
  */
 import { type Db, isSearching, matchesText, type TextSearch } from '../../kernel/db/index.ts';
 
@@ -16,18 +16,6 @@ export async function listCategories(db: Db, type: 'post' | 'support' | undefine
       'categories.description',
       'categories.position',
       'categories.is_active',
-      (eb) =>
-        eb
-          .selectFrom('posts')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('posts.category_id', '=', 'categories.id')
-          .as('post_count'),
-      (eb) =>
-        eb
-          .selectFrom('support_articles')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('support_articles.category_id', '=', 'categories.id')
-          .as('article_count'),
     ])
     .where('categories.type', 'in', type ? [type] : ['post', 'support']);
   if (isSearching(search)) query = query.where(matchesText(search, 'categories.name', 'categories.slug'));
