@@ -28,7 +28,14 @@ let lessonId: number;
 const SEGMENT = /^\/media\/hls\/\d+\/(v\d+|audio)\/seg_\d+\.ts$/;
 
 /** The server's segment requests: every one seen, and those held while the gate is shut. */
-const segments = { seen: [] as string[], held: [] as (() => void)[], shut: false };
+const segments = {
+  seen: [] as string[],
+  held: [] as (() => void)[],
+  shut: false,
+  /** The nth segment request from now is answered 503 (0: none); `failed` is its path. */
+  failAt: 0,
+  failed: '',
+};
 
 function open(): void {
   segments.shut = false;
@@ -71,6 +78,11 @@ beforeAll(async () => {
     const pathname = (request.url ?? '').split('?')[0] ?? '';
     if (!SEGMENT.test(pathname)) return pass();
     segments.seen.push(pathname);
+    if (segments.seen.length === segments.failAt) {
+      segments.failed = pathname;
+      response.writeHead(503, { 'content-type': 'text/plain' }).end('unavailable');
+      return;
+    }
     if (segments.shut) segments.held.push(pass);
     else pass();
   });
@@ -81,20 +93,26 @@ type BackgroundFetching = ServiceWorkerRegistration & { backgroundFetch: { getId
 
 const study = () => `/vao-hoc/${slug}?bai=${lessonId}`;
 
+interface RecordState {
+  status: string;
+  background: boolean;
+  stopped: string | null;
+}
+
+/** What the lesson's record in the device's store says. */
 const downloadRecord = (page: Page, id: number) =>
   page.evaluate(
     (lesson) =>
-      new Promise<{ status: string; background: boolean; bytes: number } | null>((resolve, reject) => {
+      new Promise<RecordState | null>((resolve, reject) => {
         const opening = indexedDB.open('khai-tri-offline', 1);
         opening.onerror = () => reject(opening.error);
         opening.onsuccess = () => {
           const get = opening.result.transaction('downloads').objectStore('downloads').get(lesson);
           get.onsuccess = () => {
-            const record = get.result as { status: string; background?: unknown; bytes: number } | undefined;
+            const record = get.result as { status: string; background?: unknown; stopped?: string } | undefined;
             opening.result.close();
-            resolve(
-              record ? { status: record.status, background: Boolean(record.background), bytes: record.bytes } : null,
-            );
+            const state = record && { status: record.status, background: Boolean(record.background) };
+            resolve(state ? { ...state, stopped: record?.stopped ?? null } : null);
           };
         };
       }),
@@ -126,7 +144,7 @@ it('goes on with a lesson download after the page is closed, and the lesson play
     .toEqual([expect.stringMatching(new RegExp(`^kt-lesson-${lessonId}-\\d+p$`))]);
   await expect.poll(() => page.getByText(/^Đang tải về… /).isVisible()).toBe(true);
   await expect.poll(() => segments.held.length, { timeout: 20_000 }).toBeGreaterThan(0);
-  expect(await downloadRecord(page, lessonId)).toMatchObject({ status: 'partial', background: true });
+  expect(await downloadRecord(page, lessonId)).toEqual({ status: 'partial', background: true, stopped: null });
 
   // The page goes away before any segment has come; then the server lets them through.
   const context = page.context();
@@ -141,7 +159,7 @@ it('goes on with a lesson download after the page is closed, and the lesson play
   // The worker finishes it; the open page hears of it and shows it downloaded, not half-way.
   await expect.poll(() => listed.textContent(), { timeout: 30_000 }).toMatch(/\d+p · [\d,]+ (KB|MB) · hết hạn/);
   expect(await listed.textContent()).toContain('Bài tải khi rời trang');
-  expect(await downloadRecord(later, lessonId)).toMatchObject({ status: 'done', background: false });
+  expect(await downloadRecord(later, lessonId)).toEqual({ status: 'done', background: false, stopped: null });
   // Nothing was fetched twice.
   expect(segments.seen.length).toBeGreaterThan(1);
   expect(new Set(segments.seen).size).toBe(segments.seen.length);
@@ -186,7 +204,36 @@ it('without Background Fetch the page downloads the lesson itself', async () => 
   await page.getByRole('button', { name: /^Tải về để học/ }).click();
   await page.getByRole('button', { name: 'Bắt đầu tải' }).click();
   await expect.poll(() => page.getByTestId('lesson-downloaded').isVisible(), { timeout: 30_000 }).toBe(true);
-  expect(await downloadRecord(page, lessonId)).toMatchObject({ status: 'done', background: false });
+  expect(await downloadRecord(page, lessonId)).toEqual({ status: 'done', background: false, stopped: null });
   expect(segments.seen.length).toBeGreaterThan(1);
   expect(new Set(segments.seen).size).toBe(segments.seen.length);
+}, 120_000);
+
+it('keeps what a failed Background Fetch brought, and "Tải về tiếp" fetches only the rest', async () => {
+  const { page } = await journey.openPage(PHONE);
+  await signInDemoLearnerAt(journey, page, study());
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  segments.seen.length = 0;
+  segments.failAt = 2;
+  await page.getByRole('button', { name: /^Tải về để học/ }).click();
+  await page.getByRole('button', { name: 'Bắt đầu tải' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 }).toMatch(/^Tải về bị gián đoạn/);
+  segments.failAt = 0;
+  expect(await downloadRecord(page, lessonId)).toEqual({ status: 'partial', background: false, stopped: 'failed' });
+  const firstRound = [...segments.seen];
+  // The segments that came are on the device already.
+  const kept = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith('khai-tri-download-'))!;
+    return (await (await caches.open(name)).keys()).filter((request) => request.url.endsWith('.ts')).length;
+  });
+  expect(kept).toBe(new Set(firstRound).size - 1);
+
+  await page.getByRole('button', { name: 'Tải về tiếp (đã tải một phần)' }).click();
+  await page.getByRole('button', { name: 'Bắt đầu tải' }).click();
+  await expect.poll(() => page.getByTestId('lesson-downloaded').isVisible(), { timeout: 30_000 }).toBe(true);
+  expect(await downloadRecord(page, lessonId)).toEqual({ status: 'done', background: false, stopped: null });
+  // Only the failed segment (and any the browser never asked for) came the second time.
+  const secondRound = segments.seen.slice(firstRound.length);
+  expect(secondRound.filter((file) => firstRound.includes(file))).toEqual([segments.failed]);
+  expect(new Set(secondRound).size).toBe(secondRound.length);
 }, 120_000);
