@@ -47,16 +47,15 @@ function idbDone(request) {
   });
 }
 
-/** The downloads store, opened as the page opens it (same version, same stores). */
-async function downloadsStore(mode) {
+/** The device's store, opened as the page opens it (same version, same stores). */
+async function openOfflineDb() {
   const opening = indexedDB.open(OFFLINE_DB, 1);
   opening.onupgradeneeded = () => {
     const db = opening.result;
     if (!db.objectStoreNames.contains('downloads')) db.createObjectStore('downloads', { keyPath: 'lesson_id' });
     if (!db.objectStoreNames.contains('queue')) db.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
   };
-  const db = await idbDone(opening);
-  return db.transaction('downloads', mode).objectStore('downloads');
+  return idbDone(opening);
 }
 
 /** The lesson of a Background Fetch id (`kt-lesson-<lesson>-<quality>`), or null. */
@@ -126,13 +125,18 @@ async function tellPages(lessonId) {
 async function settleBackgroundFetch(registration, complete, stopped) {
   const lessonId = backgroundLesson(registration.id);
   if (lessonId === null) return null;
-  const record = await idbDone((await downloadsStore('readonly')).get(lessonId));
-  // Not this fetch's plan (deleted meanwhile, or downloaded again another way): nothing to store.
-  if (!record || !record.background || record.background.id !== registration.id) return null;
-  const next = await storeFetched(record, await fetchedOf(registration), complete, stopped);
-  await idbDone((await downloadsStore('readwrite')).put(next));
-  await tellPages(lessonId);
-  return next;
+  const db = await openOfflineDb();
+  try {
+    const record = await idbDone(db.transaction('downloads').objectStore('downloads').get(lessonId));
+    // Not this fetch's plan (deleted meanwhile, or downloaded again another way): nothing to store.
+    if (!record || !record.background || record.background.id !== registration.id) return null;
+    const next = await storeFetched(record, await fetchedOf(registration), complete, stopped);
+    await idbDone(db.transaction('downloads', 'readwrite').objectStore('downloads').put(next));
+    await tellPages(lessonId);
+    return next;
+  } finally {
+    db.close();
+  }
 }
 
 /** The page asks whether this worker stores Background Fetches (an older one does not). */

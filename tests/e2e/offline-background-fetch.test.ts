@@ -16,7 +16,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { buildTestClipArgs, runTool } from '../../modules/video/ffmpeg.ts';
 import { createLesson } from '../factories/catalog.ts';
 import { createPaidCourse } from '../factories/commerce.ts';
-import { createEnrolment } from '../factories/learning.ts';
+import { createEnrolment, createQuiz } from '../factories/learning.ts';
 import { waitForHydration } from './browser.ts';
 import { useJourney } from './journey.ts';
 import { signInDemoLearnerAt } from './learning-shared.ts';
@@ -25,6 +25,7 @@ const PHONE = { width: 360, height: 740 };
 const journey = useJourney({ PAGE_CACHE_SECONDS: '300' });
 let slug: string;
 let lessonId: number;
+let quizLesson: number;
 const SEGMENT = /^\/media\/hls\/\d+\/(v\d+|audio)\/seg_\d+\.ts$/;
 
 /** The server's segment requests: every one seen, and those held while the gate is shut. */
@@ -49,6 +50,10 @@ beforeAll(async () => {
   lessonId = (
     await createLesson(db, { course_id: course.id, content_type: 'video', title: 'Bài tải khi rời trang', position: 1 })
   ).id;
+  quizLesson = (
+    await createLesson(db, { course_id: course.id, content_type: 'exam', title: 'Kiểm tra cuối bài', position: 2 })
+  ).id;
+  await createQuiz(db, quizLesson);
   const learner = await db
     .selectFrom('users')
     .select('id')
@@ -238,3 +243,26 @@ it('keeps what a failed Background Fetch brought, and "Tải về tiếp" fetche
   expect(secondRound.filter((file) => firstRound.includes(file))).toEqual([segments.failed]);
   expect(new Set(secondRound).size).toBe(secondRound.length);
 }, 120_000);
+
+it('hands a whole course over: the video to Background Fetch, the quiz stored by the page', async () => {
+  const { page } = await journey.openPage(PHONE);
+  await signInDemoLearnerAt(journey, page, study());
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  segments.seen.length = 0;
+  segments.shut = true;
+  await page.getByRole('button', { name: 'Tải về cả khóa học' }).click();
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          ((await navigator.serviceWorker.ready) as BackgroundFetching).backgroundFetch.getIds(),
+        ),
+      { timeout: 20_000 },
+    )
+    .toEqual([expect.stringMatching(new RegExp(`^kt-lesson-${lessonId}-\\d+p$`))]);
+  open();
+  await expect.poll(() => page.getByText(/^Đã tải về cả khóa học/).isVisible(), { timeout: 90_000 }).toBe(true);
+  expect(await downloadRecord(page, lessonId)).toEqual({ status: 'done', background: false, stopped: null });
+  expect(await downloadRecord(page, quizLesson)).toEqual({ status: 'done', background: false, stopped: null });
+  expect(new Set(segments.seen).size).toBe(segments.seen.length);
+}, 150_000);
