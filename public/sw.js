@@ -10,14 +10,20 @@
  * - Built assets (/assets/, fingerprinted): cache first, kept in `-assets` (limited).
  * - Public pictures (/uploads/, shown by the kept pages): network first, the last copy kept in
  *   `-images` (limited) for when there is no network.
- * - Downloaded lessons (`/offline-media/…`, issue 21): only from their licence's cache, never the network.
+ * - Downloaded lessons (`/offline-media/…`, issue 21): only from their licence's cache, never the
+ *   network; Background Fetch of lessons stores into those caches (public/sw-downloads.js).
  * - Everything else (API, JSON, page data, other uploads, media, any POST) goes to the network only.
  * - Activate: every cache of another build is deleted. A new build waits until the learner accepts
  *   the reload ("Tải lại", the page posts `skip-waiting`) or every tab of the old one is closed.
  *
  * Web Push: the payload is JSON { title, body, url, tag } (modules/notifications/push.service.ts).
  */
+/* global importScripts -- a worker's */
 const BUILD = self.KT_BUILD || null;
+// Downloaded lessons (`downloaded`, Background Fetch): named after the build, so a new worker never
+// runs an older copy of it from the HTTP cache.
+importScripts(`/sw-downloads.js${BUILD ? `?v=${encodeURIComponent(BUILD.version)}` : ''}`);
+const DOWNLOADS = self.KT_DOWNLOADS;
 const PREFIX = 'kt-';
 const CACHES = BUILD
   ? {
@@ -34,9 +40,6 @@ const VIEWER_KEY = '/__kt/viewer';
 /** Pages never kept: the studio, payment, the exam room, sign-out. */
 const UNKEPT = [/^\/studio(\/|$)/, /^\/gio-hang\/thanh-toan/, /^\/cong-thi\/[^/]+\/lam-bai/, /^\/dang-xuat/];
 const SIGN_OUT = [/^\/dang-xuat(\.data)?$/, /^\/api\/user\/logout\.json$/];
-/** Downloaded lessons' files (issue 21, decision 0025): only ever answered from the device's caches. */
-const OFFLINE_MEDIA = '/offline-media/';
-const DOWNLOAD_CACHES = 'khai-tri-download-';
 /** Clients whose document came from a kept copy (they show "Bạn đang ngoại tuyến"). */
 const servedOffline = new Set();
 /** When a sign-out last passed: a personal page fetched before it is not kept after it. */
@@ -95,8 +98,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith(OFFLINE_MEDIA) && request.method === 'GET') {
-    event.respondWith(downloaded(request));
+  if (url.pathname.startsWith(DOWNLOADS.prefix) && request.method === 'GET') {
+    event.respondWith(DOWNLOADS.answer(request));
     return;
   }
   if (!BUILD) return;
@@ -112,24 +115,6 @@ self.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/uploads/') && request.destination === 'image') event.respondWith(picture(request));
   else if (BUILD.precache.includes(url.pathname)) event.respondWith(shellFile(request));
 });
-
-/**
- * A downloaded file from its licence's cache (`khai-tri-download-<lesson>-<licence>`, written by the
- * page, untouched by a new build), never from the network: there is no such URL on the server.
- */
-async function downloaded(request) {
-  const path = new URL(request.url).pathname;
-  const lesson = path.slice(OFFLINE_MEDIA.length).split('/')[0];
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(`${DOWNLOAD_CACHES}${lesson}-`)) continue;
-    const found = await (await caches.open(name)).match(path);
-    if (found) return found;
-  }
-  return new Response('Bài học chưa được tải về máy này.', {
-    status: 404,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
 
 /** Background Sync: the pages send the offline queue (app/components/offline/connection-tasks.ts). */
 self.addEventListener('sync', (event) => {

@@ -104,7 +104,9 @@ async function applyLicences(downloads: DownloadRecord[], answers: LicenceAnswer
     const record = downloads[index];
     if (!record) continue;
     if (answer.state === 'valid') {
-      await putDownload({ ...record, licence: answer.licence, expires_at: answer.expires_at ?? record.expires_at });
+      // Read again: the service worker may have finished a background download meanwhile.
+      const current = (await getDownload(record.lesson_id)) ?? record;
+      await putDownload({ ...current, licence: answer.licence, expires_at: answer.expires_at ?? current.expires_at });
       continue;
     }
     const owner = licenceOwner(record.licence);

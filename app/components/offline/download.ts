@@ -5,44 +5,33 @@
  * the poster, the quiz's questions (never answers), the document — into a Cache Storage cache named
  * after the licence, under `/offline-media/{lesson}/…` addresses only the service worker answers.
  * A download left half-way (closed tab, lost network) resumes: files already stored are skipped.
+ * Where the browser has Background Fetch, the video's segments are handed to it instead
+ * (background-download.ts): the download goes on when the page is left.
  */
 import { callApi } from '../learning/api-client';
 import type { Quiz } from '../learning/quiz-types';
-import { captionFile, deviceId, offlineUrl, onWifi, wifiOnly } from './offline-flags';
+import { deviceId, offlineUrl, onWifi, wifiOnly } from './offline-flags';
 import { getDownload, putDownload, type DownloadRecord } from './offline-store';
 import { beginDownload } from './download-activity';
+import { backgroundFetches, follow, handOverVideo, runningFetch } from './background-download';
+import {
+  AUDIO_ONLY,
+  DownloadRefused,
+  fetchOk,
+  keepForOffline,
+  masterPlaylist,
+  put,
+  segmentJobs,
+  storeCaptions,
+  type DeviceFiles,
+  type FileJob,
+  type LessonExtras,
+  type LessonPackage,
+  type Progress,
+} from './download-files';
 
-export interface LessonPackage {
-  lesson_id: number;
-  course_id: number;
-  course_slug: string;
-  course_title: string;
-  title: string;
-  content_type: string | null;
-  video: {
-    asset_id: number;
-    duration_seconds: number | null;
-    poster_url: string;
-    rungs: { height: number; bytes: number; segments: number; playlist_url: string }[];
-    /** The audio-only rendition, when the video has one. */
-    audio?: { bytes: number; segments: number; playlist_url: string } | null;
-    /** WebVTT captions, stored with any quality. */
-    captions?: Caption[];
-  } | null;
-}
-
-export interface Caption {
-  lang: string;
-  label: string;
-  url: string;
-}
-
-/** What the study page knows of the lesson beyond the package. */
-export interface LessonExtras {
-  document_url?: string | null;
-}
-
-export type Progress = (stored: number, total: number) => void;
+export { DownloadStopped } from './background-download';
+export { AUDIO_ONLY, DownloadRefused, type Caption, type LessonExtras, type LessonPackage } from './download-files';
 
 /**
  * Segments fetched at once: the browser's own limit per host. On mobile data (150 ms a round trip)
@@ -51,25 +40,9 @@ export type Progress = (stored: number, total: number) => void;
 const PARALLEL = 6;
 const CACHE_PREFIX = 'khai-tri-download-';
 
-export class DownloadRefused extends Error {}
-
-/**
- * What the learner will open offline is made ready now: the worker keeps the downloads page (its
- * copy and its scripts), and the code that queues offline work is fetched (so the worker has it).
- */
-function keepForOffline(): void {
-  const worker = navigator.serviceWorker?.controller;
-  worker?.postMessage({ type: 'visited', url: new URL('/tai-khoan/tai-ve', window.location.href).href });
-  worker?.postMessage({ type: 'visited', url: window.location.href });
-  void import('./connection-tasks').catch(() => undefined);
-}
-
 export function packageOf(lessonId: number): Promise<LessonPackage> {
   return callApi<LessonPackage>(`/api/user/offline/lesson.json?lesson_id=${lessonId}`).then((result) => result.data);
 }
-
-/** The choice "Chỉ âm thanh": no video rung has height 0. */
-export const AUDIO_ONLY = 0;
 
 /** The default quality: 360p (240p when the learner saves data), else the nearest rung below. */
 export function defaultQuality(heights: number[], saveData: boolean): number {
@@ -95,94 +68,6 @@ function licenceId(licence: string): string {
 }
 
 /**
- * A file for the device: not also kept in the browser's HTTP cache (`no-store`), since Cache Storage
- * keeps it; writing every segment twice cost a slow phone time and space.
- */
-async function fetchOk(url: string, signal?: AbortSignal): Promise<Response> {
-  let lastError: unknown = null;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const response = await fetch(url, {
-        credentials: 'same-origin',
-        cache: 'no-store',
-        ...(signal ? { signal } : {}),
-      });
-      if (response.ok) return response;
-      if (response.status === 403 || response.status === 404)
-        throw new DownloadRefused(
-          'Không tải được bài này nữa (hết quyền học hoặc video đã thay đổi). Hãy tải lại trang.',
-        );
-      lastError = new Error(`HTTP ${response.status}`);
-    } catch (error) {
-      if (error instanceof DownloadRefused || (error as Error).name === 'AbortError') throw error;
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
-  }
-  throw lastError instanceof Error ? lastError : new Error('download failed');
-}
-
-interface FileJob {
-  /** Where it is kept on the device. */
-  key: string;
-  source: string;
-}
-
-/** The rung's playlist with its segments renamed `seg_N.ts`, and their signed sources. */
-function segmentJobs(lessonId: number, playlist: string): { text: string; jobs: FileJob[] } {
-  const jobs: FileJob[] = [];
-  const text = playlist
-    .split(/\r?\n/)
-    .map((line) => {
-      const trimmed = line.trim();
-      if (trimmed === '' || trimmed.startsWith('#')) return line;
-      const name = `seg_${jobs.length}.ts`;
-      jobs.push({ key: offlineUrl(lessonId, name), source: trimmed });
-      return name;
-    })
-    .join('\n');
-  return { text, jobs };
-}
-
-/** The device's master playlist naming its one rendition (audio only: AAC, no resolution). */
-function masterPlaylist(height: number, bytes: number, seconds: number | null): string {
-  const bandwidth = Math.max(1, Math.round((bytes * 8) / Math.max(1, seconds ?? 60)));
-  const width = Math.round((height * 16) / 9 / 2) * 2;
-  const variant = height === AUDIO_ONLY ? 'CODECS="mp4a.40.2"' : `RESOLUTION=${width}x${height}`;
-  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},${variant}\nindex.m3u8\n`;
-}
-
-/** Stores a body read once (its size is known without reading it again). */
-async function put(cache: Cache, key: string, body: ArrayBuffer | string, type: string): Promise<number> {
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
-  await cache.put(key, new Response(bytes, { headers: { 'content-type': type } }));
-  return bytes.byteLength;
-}
-
-/**
- * The video's captions (`captions/<lang>.vtt`) and their list (`captions.json`, read by the player's
- * device copy, use-device-copy.ts), each file skipped when already stored.
- */
-async function storeCaptions(
-  lessonId: number,
-  captions: Caption[],
-  files: {
-    count: (key: string) => Promise<boolean>;
-    keep: (key: string, body: ArrayBuffer | string, type: string) => Promise<void>;
-  },
-  signal?: AbortSignal,
-): Promise<void> {
-  if (captions.length === 0) return;
-  for (const caption of captions) {
-    const key = offlineUrl(lessonId, captionFile(caption.lang));
-    if (await files.count(key)) continue;
-    await files.keep(key, await (await fetchOk(caption.url, signal)).text(), 'text/vtt; charset=utf-8');
-  }
-  const list = captions.map(({ lang, label }) => ({ lang, label }));
-  await files.keep(offlineUrl(lessonId, 'captions.json'), JSON.stringify(list), 'application/json');
-}
-
-/**
  * Downloads (or resumes) one lesson at a quality (a rung's height, or AUDIO_ONLY; ignored without a video). The
  * record in IndexedDB says `partial` until every file is stored, then `done`.
  */
@@ -193,13 +78,44 @@ export async function downloadLesson(
   onProgress: Progress,
   signal?: AbortSignal,
 ): Promise<DownloadRecord> {
+  return (await startDownload(lesson, quality, extras, onProgress, signal)).finished;
+}
+
+/** A download under way: `background` when the browser's Background Fetch carries it on. */
+export interface StartedDownload {
+  background: boolean;
+  finished: Promise<DownloadRecord>;
+}
+
+/**
+ * Starts (or resumes) a download: answers once the page's part is done — the whole download, or,
+ * with Background Fetch, up to the handover (a course hands every lesson over before waiting).
+ */
+export async function startDownload(
+  lesson: LessonPackage,
+  quality: number,
+  extras: LessonExtras,
+  onProgress: Progress,
+  signal?: AbortSignal,
+): Promise<StartedDownload> {
   // The link is the download's while it runs: a video on the page not being watched stops buffering.
   const ended = beginDownload();
   try {
-    return await storeLesson(lesson, quality, extras, onProgress, signal);
-  } finally {
+    const started = await storeLesson(lesson, quality, extras, onProgress, signal);
+    started.finished.then(ended, ended);
+    return started;
+  } catch (error) {
     ended();
+    throw error;
   }
+}
+
+/** The lesson's Background Fetch still running (a page opened again while it runs follows it). */
+export async function followRunning(lessonId: number, onProgress: Progress): Promise<DownloadRecord | null> {
+  const fetches = await backgroundFetches();
+  const record = await getDownload(lessonId);
+  const running = fetches ? await runningFetch(fetches, record) : null;
+  return running && record ? follow(running, lessonId, record.bytes, onProgress) : null;
 }
 
 async function storeLesson(
@@ -208,9 +124,17 @@ async function storeLesson(
   extras: LessonExtras,
   onProgress: Progress,
   signal?: AbortSignal,
-): Promise<DownloadRecord> {
+): Promise<StartedDownload> {
   if (wifiOnly() && !onWifi())
     throw new DownloadRefused('Bạn đã chọn chỉ tải qua Wi-Fi. Hãy kết nối Wi-Fi rồi tải lại.');
+  const fetches = lesson.video ? await backgroundFetches() : null;
+  if (fetches) {
+    // Asked again while the browser still fetches it: the page follows that fetch, nothing twice.
+    const previous = await getDownload(lesson.lesson_id);
+    const running = await runningFetch(fetches, previous);
+    if (running && previous)
+      return { background: true, finished: follow(running, lesson.lesson_id, previous.bytes, onProgress, signal) };
+  }
   void requestPersistence();
   const granted = await callApi<{ licence: string; expires_at: string }>('/api/user/offline/licence.json', {
     method: 'POST',
@@ -264,6 +188,14 @@ async function storeLesson(
     const size = await put(cache, key, body, type);
     stored += size;
   };
+  const files: DeviceFiles = {
+    count,
+    keep,
+    stored: () => stored,
+    recount: (bytes) => {
+      stored = bytes;
+    },
+  };
 
   if (lesson.content_type === 'exam') {
     const key = offlineUrl(lesson.lesson_id, 'quiz.json');
@@ -285,6 +217,27 @@ async function storeLesson(
   if (lesson.video && rung) {
     const playlist = await (await fetchOk(rung.playlist_url, signal)).text();
     const { text, jobs } = segmentJobs(lesson.lesson_id, playlist);
+    const playlistType = 'application/vnd.apple.mpegurl';
+    // The playlists last: a lesson whose playlist is stored has every segment.
+    const finals = [
+      { key: offlineUrl(lesson.lesson_id, 'index.m3u8'), body: text, type: playlistType },
+      {
+        key: offlineUrl(lesson.lesson_id, 'master.m3u8'),
+        body: masterPlaylist(rung.height, rung.bytes, lesson.video.duration_seconds),
+        type: playlistType,
+      },
+    ];
+    if (fetches) {
+      const handed = await handOverVideo(
+        fetches,
+        lesson,
+        { record, jobs, finals, total: rung.bytes },
+        files,
+        onProgress,
+        signal,
+      );
+      if (handed) return { background: true, finished: handed.finished };
+    }
     const posterUrl = lesson.video.poster_url;
     const poster = offlineUrl(lesson.lesson_id, 'poster.jpg');
     // The poster comes alongside the segments, not ahead of them (a missing one is no failure).
@@ -328,13 +281,7 @@ async function storeLesson(
     await Promise.all([...writes, posterDone]);
     if (writeFailed) throw (writeFailed as { error: unknown }).error;
     await storeCaptions(lesson.lesson_id, lesson.video.captions ?? [], { count, keep }, signal);
-    // The playlists last: a lesson whose playlist is stored has every segment.
-    await keep(offlineUrl(lesson.lesson_id, 'index.m3u8'), text, 'application/vnd.apple.mpegurl');
-    await keep(
-      offlineUrl(lesson.lesson_id, 'master.m3u8'),
-      masterPlaylist(rung.height, rung.bytes, lesson.video.duration_seconds),
-      'application/vnd.apple.mpegurl',
-    );
+    for (const final of finals) await keep(final.key, final.body, final.type);
   }
   keepForOffline();
   const finished: DownloadRecord = {
@@ -346,5 +293,5 @@ async function storeLesson(
   };
   await putDownload(finished);
   onProgress(stored, stored);
-  return finished;
+  return { background: false, finished: Promise.resolve(finished) };
 }

@@ -112,7 +112,12 @@ export function DownloadsList() {
                   <p className="text-sm text-slate-600">
                     {lesson.audio_only ? 'Chỉ âm thanh · ' : lesson.quality > 0 ? `${lesson.quality}p · ` : ''}
                     {formatBytes(lesson.bytes)}
-                    {lesson.status === 'partial' ? ' · đang tải dở' : ''} · hết hạn {formatDate(lesson.expires_at)}
+                    {lesson.status === 'partial'
+                      ? lesson.background
+                        ? ' · đang tải (chạy nền)'
+                        : ' · đang tải dở'
+                      : ''}{' '}
+                    · hết hạn {formatDate(lesson.expires_at)}
                   </p>
                 </div>
                 <button

@@ -38,8 +38,10 @@ export async function quotaText(): Promise<string | null> {
 
 /** What to tell the learner when a download stops. */
 export async function downloadFailure(error: unknown): Promise<string> {
-  const { DownloadRefused } = await loadDownloads();
+  const { DownloadRefused, DownloadStopped } = await loadDownloads();
   if (error instanceof DownloadRefused) return error.message;
+  if (error instanceof DownloadStopped && error.cancelled)
+    return 'Đã hủy tải về. Phần đã tải được giữ lại: bấm "Tải về" để tải tiếp.';
   if (error instanceof ApiFailure && error.status !== 0) return error.message;
   return 'Tải về bị gián đoạn (mất mạng?). Phần đã tải được giữ lại: bấm "Tải về" để tải tiếp khi có mạng.';
 }
@@ -68,10 +70,28 @@ export function LessonDownload({ lessonId, documentUrl }: { lessonId: number; do
   useEffect(() => {
     // A download left half-way shows "Tiếp tục tải" (the store is read only on devices that downloaded).
     if (downloaded || typeof indexedDB === 'undefined' || !window.localStorage.getItem('kt_device_id')) return;
+    let alive = true;
     void import('./offline-store')
       .then((store) => store.getDownload(lessonId))
-      .then((record) => setPartial(record?.status === 'partial'))
-      .catch(() => undefined);
+      .then(async (record) => {
+        setPartial(record?.status === 'partial');
+        // Handed to Background Fetch and still running (the page was left meanwhile): its progress.
+        if (!record?.background || !alive) return;
+        const { followRunning } = await loadDownloads();
+        const finished = await followRunning(lessonId, (stored, total) => {
+          if (alive) setPhase({ kind: 'downloading', stored, total });
+        });
+        if (finished && alive) {
+          setPartial(false);
+          setPhase({ kind: 'done', bytes: finished.bytes });
+        }
+      })
+      .catch(async (error: unknown) => {
+        if (alive) setPhase({ kind: 'error', message: await downloadFailure(error) });
+      });
+    return () => {
+      alive = false;
+    };
   }, [lessonId, downloaded]);
 
   async function open() {

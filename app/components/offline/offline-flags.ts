@@ -10,6 +10,7 @@ const AUDIO_LESSONS_KEY = 'kt_offline_audio_lessons';
 const PENDING_KEY = 'kt_offline_pending';
 const WIFI_ONLY_KEY = 'kt_offline_wifi_only';
 const LEARNER_KEY = 'kt_offline_learner';
+const BACKGROUND_KEY = 'kt_offline_background';
 export const OFFLINE_CHANGE_EVENT = 'kt-offline-change';
 
 function read(key: string): string | null {
@@ -90,6 +91,15 @@ const sortedIds = (ids: number[]) => JSON.stringify([...new Set(ids)].sort((a, b
 export function setDownloadedLessons(ids: number[], audioOnly: number[] = []): void {
   if (read(AUDIO_LESSONS_KEY) !== sortedIds(audioOnly)) write(AUDIO_LESSONS_KEY, sortedIds(audioOnly));
   write(LESSONS_KEY, sortedIds(ids));
+}
+
+/** The lessons handed to Background Fetch whose end this page has not yet seen (background-download.ts). */
+export function backgroundLessons(): number[] {
+  return idsAt(BACKGROUND_KEY);
+}
+
+export function setBackgroundLessons(ids: number[]): void {
+  if (read(BACKGROUND_KEY) !== sortedIds(ids)) write(BACKGROUND_KEY, sortedIds(ids));
 }
 
 export function pendingCount(): number {

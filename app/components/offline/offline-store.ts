@@ -4,7 +4,7 @@
  * queue of what the learner did offline, keyed by the device's own increasing `seq`.
  */
 import { licenceOwner } from '../../../lib/offline-licence';
-import { pendingCount, setDownloadedLessons, setPendingCount } from './offline-flags';
+import { pendingCount, setBackgroundLessons, setDownloadedLessons, setPendingCount } from './offline-flags';
 
 export interface DownloadRecord {
   lesson_id: number;
@@ -27,6 +27,18 @@ export interface DownloadRecord {
   /** The Cache Storage cache of this licence. */
   cache: string;
   updated_at: number;
+  /** Handed to Background Fetch (background-download.ts): the plan the service worker follows. */
+  background?: BackgroundPlan;
+  /** The last Background Fetch stopped before the end (the record is `partial`). */
+  stopped?: 'failed' | 'cancelled';
+}
+
+/** Which fetched URL is kept under which `/offline-media/` key, and the playlists written last. */
+export interface BackgroundPlan {
+  /** The Background Fetch's id (one per lesson and quality). */
+  id: string;
+  files: { key: string; url: string; type: string }[];
+  finals: { key: string; body: string; type: string }[];
 }
 
 export type QueuedOp = {
@@ -89,26 +101,43 @@ export async function getDownload(lessonId: number): Promise<DownloadRecord | un
   return done((await store(DOWNLOADS, 'readonly')).get(lessonId) as IDBRequest<DownloadRecord | undefined>);
 }
 
-/** Keeps the localStorage mirror of finished downloads in step with the store. */
-async function mirrorDownloads(): Promise<void> {
+/**
+ * Keeps the localStorage mirror of finished downloads (and of those handed to Background Fetch) in
+ * step with the store; the service worker writes the store only, so a page calls this again when it
+ * tells of a change or at load while a background download was under way.
+ */
+export async function refreshMirror(): Promise<void> {
   const all = await listDownloads();
   const finished = all.filter((record) => record.status === 'done');
   setDownloadedLessons(
     finished.map((record) => record.lesson_id),
     finished.filter((record) => record.audio_only).map((record) => record.lesson_id),
   );
+  setBackgroundLessons(all.filter((record) => record.background).map((record) => record.lesson_id));
 }
 
 export async function putDownload(record: DownloadRecord): Promise<void> {
   await done((await store(DOWNLOADS, 'readwrite')).put(record));
-  await mirrorDownloads();
+  await refreshMirror();
+}
+
+/** A background download of the lesson still running is stopped (nothing more of it is wanted). */
+async function stopBackground(record: DownloadRecord): Promise<void> {
+  if (!record.background) return;
+  const registration = await navigator.serviceWorker?.getRegistration('/');
+  const fetches = (
+    registration as
+      { backgroundFetch?: { get(id: string): Promise<{ abort(): Promise<boolean> } | undefined> } } | undefined
+  )?.backgroundFetch;
+  await (await fetches?.get(record.background.id))?.abort();
 }
 
 export async function removeDownload(lessonId: number): Promise<void> {
   const record = await getDownload(lessonId);
+  if (record) await stopBackground(record).catch(() => undefined);
   if (record) await caches.delete(record.cache);
   await done((await store(DOWNLOADS, 'readwrite')).delete(lessonId));
-  await mirrorDownloads();
+  await refreshMirror();
 }
 
 export async function addOp(op: QueuedOp): Promise<void> {
