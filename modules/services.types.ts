@@ -124,7 +124,7 @@ export interface Services extends CommerceServices, LearningExtrasServices, JobS
   /** The studio's personal data: requests with their deadlines, breach records. */
   privacyAdmin: PrivacyAdmin<Actor>;
   /** The studio's affiliates: lists, approvals, payouts, per-course rates. */
-  affiliatesStudio: AffiliatesStudio;
+  affiliatesStudio: AffiliatesStudio<Actor>;
   /** The studio's site pages: banners, navigation, settings, route rules. */
   siteAdmin: SiteAdmin<Actor>;
   /** The studio's teachers and subjects. */

@@ -141,7 +141,7 @@ export async function registerRoutes(app: FastifyInstance, { services, env, iden
   await app.register(studioPeopleLaterRoutes);
   await app.register(traceRoutes);
   await app.register(affiliateRoutes);
-  await app.register(affiliateAdminRoutes);
+  await app.register(affiliateAdminRoutes, { actorOf });
   await app.register(wardsRoutes);
   await app.register(examsRoutes);
   await app.register(examContestsAdminRoutes, { actorOf });

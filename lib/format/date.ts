@@ -14,6 +14,11 @@ export const DEFAULT_DATE_TIME_PATTERN = 'DD/MM/YYYY HH:mm:ss';
 export const DEFAULT_DATE_PATTERN = 'DD/MM/YYYY';
 
 const MS_PER_MINUTE = 60_000;
+
+/** The Vietnam (GMT+7) calendar day of an instant, `YYYY-MM-DD`. */
+export function vietnamDay(at: Date): string {
+  return new Date(at.getTime() + VIETNAM_UTC_OFFSET_MINUTES * MS_PER_MINUTE).toISOString().slice(0, 10);
+}
 const ISO_LIKE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 

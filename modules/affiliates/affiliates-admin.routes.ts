@@ -2,25 +2,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, listOf, sendCsv } from '../../kernel/http/index.ts';
-import { requirePermission } from '../studio/permissions.ts';
-import type { Actor } from '../studio/studio.service.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes, listOf, sendCsv } from '../../kernel/http/index.ts';
 import * as schemas from './affiliates.schemas.ts';
 
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
 const config = { permission: 'affiliates.manage' as const };
 
-function actorOf(request: FastifyRequest): Actor {
-  return { viewer: requirePermission(request.viewer, 'affiliates.manage'), ip: request.ip ?? null };
+/** The studio's actor, as the composition root typed the affiliates' studio (modules/services.ts). */
+type StudioActor = Parameters<FastifyRequest['services']['affiliatesStudio']['approve']>[0];
+
+export interface AffiliateAdminRoutesOptions {
+  /** The studio's permission check: the actor when the viewer holds the route's permission (401/403 otherwise). */
+  actorOf: (request: FastifyRequest) => StudioActor;
 }
 
-export const affiliateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const affiliateAdminRoutes: FastifyPluginAsyncZod<AffiliateAdminRoutesOptions> = async (app, { actorOf }) => {
   const tags = ['admin'];
-
-  // 401 / 403 before the query or body is validated.
-  app.addHook('onRequest', async (request) => {
-    requirePermission(request.viewer, 'affiliates.manage');
-  });
+  guardAdminRoutes(app, actorOf);
 
   app.get(
     '/api/admin/affiliates.json',

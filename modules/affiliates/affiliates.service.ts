@@ -12,7 +12,7 @@ import type { CommissionStatus, Database } from '../../db/schema.ts';
 import { searchTerms } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { attributeToAffiliate, type OrderHooks } from '../orders/index.ts';
-import { vietnamDay } from '../studio/dashboard.ts';
+import { vietnamDay } from '../../lib/format/date.ts';
 import * as repo from './affiliates.repository.ts';
 import { COMMISSION_STATUS_LABELS } from './affiliates.schemas.ts';
 import { readReferralCookie } from './referral-cookie.ts';

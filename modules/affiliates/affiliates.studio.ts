@@ -7,11 +7,11 @@ import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/connect.ts';
 import type { AffiliateStatus, CommissionStatus, Database } from '../../db/schema.ts';
 import { iso, isoOrNull, searchTerms } from '../../kernel/db/index.ts';
+import type { AuditLog } from '../../kernel/auth/index.ts';
 import { toCsv } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { normalizePhone } from '../../lib/phone.ts';
 import { foldVietnamese } from '../../lib/text/fold.ts';
-import type { Actor, StudioService } from '../studio/studio.service.ts';
 import * as repo from './affiliates.repository.ts';
 import { AFFILIATE_STATUS_LABELS, COMMISSION_STATUS_LABELS } from './affiliates.schemas.ts';
 import type { AffiliatesService } from './affiliates.service.ts';
@@ -32,12 +32,17 @@ export interface CommissionListQuery {
   status?: CommissionStatus | undefined;
 }
 
-export type AffiliatesStudio = ReturnType<typeof createAffiliatesStudio>;
+/** What the affiliates' studio reads of the studio's actor: who paid a commission out. */
+export interface StudioActorLike {
+  viewer: { id: number };
+}
 
-export function createAffiliatesStudio(deps: {
+export type AffiliatesStudio<Actor extends StudioActorLike> = ReturnType<typeof createAffiliatesStudio<Actor>>;
+
+export function createAffiliatesStudio<Actor extends StudioActorLike>(deps: {
   db: Kysely<Database>;
   affiliates: AffiliatesService;
-  audit: StudioService['audit'];
+  audit: AuditLog<Actor>;
   /** The catalog: sets a course's own rate (null: the default); false when there is no such course. */
   catalog: { setAffiliateRate(courseId: number, rate: number | null): Promise<boolean> };
 }) {

@@ -8,6 +8,7 @@ import { readDate } from '../../db/connect.ts';
 import type { OrderStatus, PaymentMethod } from '../../db/schema.ts';
 import type { Db } from '../../kernel/db/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { vietnamDay } from '../../lib/format/date.ts';
 import { vietnamDayStart } from './studio.service.ts';
 
 export type DashboardPeriod = 'day' | 'week' | 'month';
@@ -32,11 +33,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** How many buckets the default window holds, per period. */
 const DEFAULT_BUCKETS: Record<DashboardPeriod, number> = { day: 30, week: 12, month: 12 };
-
-/** The Vietnam (GMT+7) calendar day of an instant, `YYYY-MM-DD`. */
-export function vietnamDay(at: Date): string {
-  return new Date(at.getTime() + 7 * HOUR).toISOString().slice(0, 10);
-}
 
 /** The bucket of a Vietnam day: the day itself, the Monday of its week, or the first of its month. */
 export function bucketOf(day: string, period: DashboardPeriod): string {

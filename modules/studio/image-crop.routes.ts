@@ -5,24 +5,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../kernel/http/index.ts';
+import { envelope, guardAdminRoutes } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IMAGE_USES, type ImageUse } from './image-uses.ts';
-import { requirePermission } from './permissions.ts';
-import { security } from './studio.routes.ts';
+import { actorOf, security } from './studio.routes.ts';
 
 const tags = ['admin'];
 
 export const imageUploadSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), use: z.string() });
 
 /** 401 / 403 come first, before the query or body is validated; a route must name its permission. */
-function guard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    requirePermission(request.viewer, permission);
-  });
-}
+const guard = (app: FastifyInstance) => guardAdminRoutes(app, actorOf);
 
 const cropQuery = z.object({
   use: z.enum(Object.keys(IMAGE_USES) as [ImageUse, ...ImageUse[]], {

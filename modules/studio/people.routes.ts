@@ -4,27 +4,13 @@
  * is read; every write is audited by the services. Support requests are support's
  * (modules/support/support.desk.routes.ts), registered between these two plugins.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
-import { requirePermission } from './permissions.ts';
+import { envelope, guardAdminRoutes, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
 import * as schemas from './people.schemas.ts';
-import type { Actor } from './studio.service.ts';
-
-const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
-
-function actorOf(request: FastifyRequest): Actor {
-  return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
-}
+import { actorOf, security } from './studio.routes.ts';
 
 /** The permission of each route is checked before its input is read. */
-function guard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    requirePermission(request.viewer, permission);
-  });
-}
+const guard = (app: Parameters<FastifyPluginAsyncZod>[0]) => guardAdminRoutes(app, actorOf);
 
 /** Roles and enrolments. */
 export const studioPeopleRoutes: FastifyPluginAsyncZod = async (app) => {

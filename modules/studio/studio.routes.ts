@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
+import { adminSecurity, envelope, guardAdminRoutes, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
 import { requirePermission, type StudioPermission } from './permissions.ts';
 import type { Actor } from './studio.service.ts';
 import * as schemas from './studio.schemas.ts';
@@ -21,17 +21,13 @@ export function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
 }
 
-export const security: { [label: string]: string[] }[] = [{ bearer: [] }, { cookie: [] }];
+export const security = adminSecurity;
 
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
 
   // 401 / 403 come first, before the query or body is validated: nothing is revealed to the unauthorised.
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission) throw new Error(`studio route without a permission: ${request.routeOptions.url}`);
-    requirePermission(request.viewer, permission);
-  });
+  guardAdminRoutes(app, actorOf);
 
   app.get(
     '/api/admin/orders.json',
