@@ -1,9 +1,7 @@
 /** The invoices module's queries (its own tables only). */
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Insertable } from 'kysely';
 import type { InvoiceKind, InvoiceRow, InvoicesTable, InvoiceState } from './invoices.table.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../kernel/db/index.ts';
 
 export function findInvoice(db: Db, id: number): Promise<InvoiceRow | undefined> {
   return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();

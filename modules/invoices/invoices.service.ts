@@ -18,11 +18,10 @@ import type { InvoiceRequest } from '../../lib/invoice-request.ts';
 import { INVOICE_STATE_LABELS, type InvoiceView } from './invoices.schemas.ts';
 import type { InvoiceRow } from './invoices.table.ts';
 import { InvoiceProviderError, type InvoiceDraft, type InvoiceProvider } from './provider.ts';
+import type { Db } from '../../kernel/db/index.ts';
 
 export const INVOICE_QUEUE = 'invoices.issue';
 export const INVOICE_NOT_FOUND = 'Không tìm thấy hóa đơn.';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the invoices need of an order (the orders module answers through the composition root). */
 export interface InvoiceOrderFacts {

@@ -1,6 +1,5 @@
 /** The privacy module's queries (its own tables only). */
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Insertable, Updateable } from 'kysely';
 import type {
   ConsentPurpose,
   DataRequestKind,
@@ -8,8 +7,7 @@ import type {
   PrivacyBreachesTable,
   PrivacyRequestsTable,
 } from './privacy.table.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../kernel/db/index.ts';
 
 export const OPEN_STATES: DataRequestState[] = ['pending', 'waiting', 'processing'];
 
