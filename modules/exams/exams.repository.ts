@@ -106,8 +106,9 @@ export function listAttemptsOf(db: Db, contestId: number, userId: number) {
     .execute();
 }
 
-export async function insertAttempt(db: Db, values: Insertable<ExamAttemptsTable>) {
-  return (await db.insertInto('exam_attempts').values(values).returning('id').executeTakeFirstOrThrow()).id;
+/** The new attempt's row, as stored (one statement). */
+export function insertAttempt(db: Db, values: Insertable<ExamAttemptsTable>) {
+  return db.insertInto('exam_attempts').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 export function listAnswers(db: Db, attemptId: number) {

@@ -100,12 +100,17 @@ export function createExamsService({
     return attempt;
   }
 
-  async function room(attempt: AttemptRow, contest: repo.ContestWithExam) {
+  /** The candidate's room; `fresh`: an attempt just created, whose questions were read by the caller and which has no answer yet. */
+  async function room(
+    attempt: AttemptRow,
+    contest: repo.ContestWithExam,
+    fresh?: { questions: Awaited<ReturnType<typeof repo.listQuestions>> },
+  ) {
     const [parts, questions, passages, answers] = await Promise.all([
       repo.listParts(db, contest.exam_id),
-      repo.listQuestions(db, contest.exam_id),
+      fresh ? fresh.questions : repo.listQuestions(db, contest.exam_id),
       repo.listPassages(db, contest.exam_id),
-      repo.listAnswers(db, attempt.id),
+      fresh ? [] : repo.listAnswers(db, attempt.id),
     ]);
     const layout = { seed: attempt.shuffle_seed, shuffle: contest.shuffle === 1 };
     const partById = new Map(parts.map((part) => [part.id, part]));
@@ -177,9 +182,10 @@ export function createExamsService({
 
     const byDuration = at.getTime() + contest.duration_seconds * 1000;
     const deadline = contest.closes_at ? Math.min(byDuration, readDate(contest.closes_at).getTime()) : byDuration;
-    const maxScore = (await repo.listQuestions(db, contest.exam_id)).reduce((sum, q) => sum + q.points, 0);
+    const questions = await repo.listQuestions(db, contest.exam_id);
+    const maxScore = questions.reduce((sum, q) => sum + q.points, 0);
     try {
-      const id = await repo.insertAttempt(db, {
+      const attempt = await repo.insertAttempt(db, {
         contest_id: contest.id,
         user_id: userId,
         attempt_no: attempts.length + 1,
@@ -189,7 +195,7 @@ export function createExamsService({
         deadline_at: new Date(deadline).toISOString(),
         max_score: maxScore,
       });
-      return room((await repo.findAttempt(db, id))!, contest);
+      return room(attempt, contest, { questions });
     } catch (error) {
       // Two starts at once: the other one created the attempt; both get the same room.
       if (!isUniqueViolation(error)) throw error;
