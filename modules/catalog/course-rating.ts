@@ -1,8 +1,19 @@
 /**
  * A course's rating totals (`courses.rating_sum`, `rating_count`): the catalog writes them, the
- * reviews module (which owns the reviews) tells it what they are. Exported through ./index.ts.
+ * reviews module (which owns the reviews) tells it what they are; and the published course a
+ * review is of. Exported through ./index.ts.
  */
 import type { Db } from '../../kernel/db/index.ts';
+
+/** The published course `courseId` (id, slug, title), or undefined when unknown or hidden. */
+export function findRatableCourse(db: Db, courseId: number) {
+  return db
+    .selectFrom('courses')
+    .select(['id', 'slug', 'title'])
+    .where('id', '=', courseId)
+    .where('is_published', '=', 1)
+    .executeTakeFirst();
+}
 
 /** Takes the course row's lock until the transaction ends, so its totals change one vote at a time. */
 export async function lockCourseRating(db: Db, courseId: number): Promise<void> {

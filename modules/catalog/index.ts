@@ -3,7 +3,7 @@
  * issue 19): what other modules may call on courses and lessons.
  */
 export { setLessonDuration } from './course.repository.ts';
-export { addCourseRating, lockCourseRating, setCourseRating } from './course-rating.ts';
+export { addCourseRating, findRatableCourse, lockCourseRating, setCourseRating } from './course-rating.ts';
 export { lessonIn, lessonsWithCourse, type LessonRef, type LessonScope } from './lesson-lookups.ts';
 export type { CatalogService } from './catalog.service.ts';
 export type { CourseService } from './course.service.ts';

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { averageRating } from '../catalog/course-mapping.ts';
 import type { CourseService } from '../catalog/course.service.ts';
-import { lockCourseRating, setCourseRating } from '../catalog/index.ts';
+import { findRatableCourse, lockCourseRating, setCourseRating } from '../catalog/index.ts';
 import type { LessonAccessService } from '../learning/lesson-access.ts';
 import * as repo from './reviews.repository.ts';
 
@@ -28,12 +28,7 @@ export function createReviewsService({
   course: CourseService;
 }) {
   async function findCourse(courseId: number) {
-    const row = await db
-      .selectFrom('courses')
-      .select(['id', 'slug', 'title'])
-      .where('id', '=', courseId)
-      .where('is_published', '=', 1)
-      .executeTakeFirst();
+    const row = await findRatableCourse(db, courseId);
     if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy khóa học.');
     return row;
   }
