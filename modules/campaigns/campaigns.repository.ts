@@ -1,4 +1,4 @@
-/** Campaigns (landing pages) and the courses and promotions they list. */
+/** Campaigns (landing pages) and the courses and promotions they list (promotion rows: the promotions module). */
 import type { NewCampaign } from '../../db/schema.ts';
 import type { Db } from '../../kernel/db/index.ts';
 
@@ -21,20 +21,6 @@ export function listItems(db: Db, campaignId: number) {
     .where('campaign_id', '=', campaignId)
     .orderBy('position')
     .orderBy('target_id')
-    .execute();
-}
-
-/** The promotions among `ids` that can be used now (public or not: the campaign shows them). */
-export function listLivePromotions(db: Db, ids: number[], now: string) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('promotions')
-    .selectAll()
-    .where('id', 'in', ids)
-    .where('is_active', '=', 1)
-    .where('starts_at', '<=', now)
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-    .where((eb) => eb.or([eb('quantity', 'is', null), eb('used', '<', eb.ref('quantity'))]))
     .execute();
 }
 

@@ -4,7 +4,7 @@ import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CourseService } from '../catalog/course.service.ts';
-import { toPromotionView } from '../promotions/promotions.service.ts';
+import { listLivePromotions, toPromotionView } from '../promotions/index.ts';
 import * as repo from './campaigns.repository.ts';
 
 export const CAMPAIGN_NOT_FOUND = 'Không tìm thấy chương trình ưu đãi hoặc chương trình đã kết thúc.';
@@ -23,7 +23,7 @@ export function createCampaignsService({ db, course }: { db: Kysely<Database>; c
       const promotionIds = idsOf('promotion');
       const [courses, promotions] = await Promise.all([
         course.listCoursesByIds(idsOf('course')),
-        repo.listLivePromotions(db, promotionIds, now),
+        listLivePromotions(db, promotionIds, now),
       ]);
       const byId = new Map(promotions.map((row) => [row.id, row]));
       return {

@@ -19,6 +19,23 @@ export function listPublic(db: Db, now: string) {
     .execute();
 }
 
+/**
+ * The promotions among `ids` that can be used now, public or not (a campaign shows them).
+ * Exported through ./index.ts.
+ */
+export function listLivePromotions(db: Db, ids: number[], now: string) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('is_active', '=', 1)
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .where((eb) => eb.or([eb('quantity', 'is', null), eb('used', '<', eb.ref('quantity'))]))
+    .execute();
+}
+
 export function listTargets(db: Db, promotionId: number) {
   return db
     .selectFrom('promotion_targets')
