@@ -4,7 +4,7 @@
  */
 export { setLessonDuration } from './course.repository.ts';
 export { addCourseRating, findRatableCourse, lockCourseRating, setCourseRating } from './course-rating.ts';
-export { lessonIn, lessonsWithCourse, type LessonRef, type LessonScope } from './lesson-lookups.ts';
+export { lessonFileUrl, lessonIn, lessonsWithCourse, type LessonRef, type LessonScope } from './lesson-lookups.ts';
 export type { CatalogService } from './catalog.service.ts';
 export type { CourseService } from './course.service.ts';
 export { createCatalogAdmin, type CatalogAdmin, type TeacherAccountsPort } from './catalog.admin.ts';

@@ -1,7 +1,8 @@
 /**
  * The catalog's lessons as other modules read them (the discussion's studio lists): the lessons
  * with their course by id, and a condition "this column holds a lesson in scope" that another
- * module's query embeds, so its paging and count stay one statement on its own table.
+ * module's query embeds, so its paging and count stay one statement on its own table; and a
+ * lesson's file (the discussion's documents).
  */
 import { type Expression, sql, type SqlBool } from 'kysely';
 import { type Db, foldedMatch } from '../../kernel/db/index.ts';
@@ -29,6 +30,12 @@ export function lessonsWithCourse(db: Db, ids: number[]): Promise<LessonRef[]> {
     ])
     .where('lessons.id', 'in', [...new Set(ids)])
     .execute();
+}
+
+/** The file of lesson `lessonId` (`lessons.video_url`: a document lesson's document), null when none or unknown. */
+export async function lessonFileUrl(db: Db, lessonId: number): Promise<string | null> {
+  const row = await db.selectFrom('lessons').select(['video_url']).where('id', '=', lessonId).executeTakeFirst();
+  return row?.video_url ?? null;
 }
 
 /** Which lessons: of a teacher's courses, of one course, whose title or course title holds a (folded) text. */

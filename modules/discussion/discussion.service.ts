@@ -8,6 +8,7 @@ import { nowIso, readDate } from '../../db/connect.ts';
 import type { Database, ErrorReportReason, ErrorReportStatus } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Throttle } from '../cache/throttle.ts';
+import { lessonFileUrl } from '../catalog/index.ts';
 import type { LessonAccessService } from '../learning/lesson-access.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import * as repo from './discussion.repository.ts';
@@ -131,9 +132,9 @@ export function createDiscussionService({
     /** The lesson's documents: a document lesson's own file (lessons carry no other attachments). */
     async listDocuments(userId: number | null, lessonId: number) {
       const access = await lessonAccess.require(userId, lessonId);
-      const lesson = await db.selectFrom('lessons').select(['video_url']).where('id', '=', lessonId).executeTakeFirst();
-      if (access.lesson.content_type !== 'document' || !lesson?.video_url) return [];
-      return [{ title: access.lesson.title, url: lesson.video_url }];
+      if (access.lesson.content_type !== 'document') return [];
+      const url = await lessonFileUrl(db, lessonId);
+      return url ? [{ title: access.lesson.title, url }] : [];
     },
 
     /** Top-level comments, newest first, each with its replies (oldest first). */
