@@ -284,6 +284,7 @@ export function createServices({
       postChoices: () => content.postChoices('exam_gate'),
       courseChoices: () => catalog.courseChoices(),
       correctKey: exams.correctKey,
+      contactsOf: (ids) => accounts.contactsOf(ids),
     }),
     examsAdmin: createExamsAdmin({ db, audit: studio.audit }),
     ...commerce,

@@ -48,11 +48,27 @@ export function updateContest(db: Db, id: number, values: Updateable<ExamContest
   return db.updateTable('exam_contests').set(values).where('id', '=', id).execute();
 }
 
-/** Submitted attempts for the results table: each candidate's first (ranked) or every one. */
+/** A candidate's name and contacts (the accounts' `contactsOf`). */
+export interface CandidateContact {
+  id: number;
+  full_name: string;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The rows whose candidate is known, each with the candidate's name, phone and email. */
+export function withContacts<R extends { user_id: number }>(rows: R[], contacts: CandidateContact[]) {
+  const byId = new Map(contacts.map((c) => [c.id, c]));
+  return rows.flatMap((row) => {
+    const c = byId.get(row.user_id);
+    return c ? [{ ...row, full_name: c.full_name, phone: c.phone, email: c.email }] : [];
+  });
+}
+
+/** Submitted attempts for the results table: each candidate's first (ranked) or every one (then `withContacts`). */
 export function resultRows(db: Db, contestId: number, firstOnly: boolean) {
   let query = db
     .selectFrom('exam_attempts as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
     .select([
       'a.id',
       'a.user_id',
@@ -62,9 +78,6 @@ export function resultRows(db: Db, contestId: number, firstOnly: boolean) {
       'a.time_used_seconds',
       'a.submitted_at',
       'a.submitted_by',
-      'u.full_name',
-      'u.phone',
-      'u.email',
     ])
     .where('a.contest_id', '=', contestId)
     .where('a.status', '=', 'submitted');

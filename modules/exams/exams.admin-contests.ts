@@ -38,6 +38,8 @@ export interface ContestsAdminDeps<Actor> {
   courseChoices: () => Promise<{ id: number; title: string }[]>;
   /** The exams service's key correction (canonical key, every contest of the exam re-graded). */
   correctKey: (questionId: number, key: KeyInput) => Promise<{ regraded: number }>;
+  /** The accounts' names and contacts by id; unknown ids are left out. */
+  contactsOf: (ids: number[]) => Promise<admin.CandidateContact[]>;
   now?: () => Date;
 }
 
@@ -54,6 +56,10 @@ function invalid(field: string, message: string): never {
 export function createContestsAdmin<Actor>(deps: ContestsAdminDeps<Actor>) {
   const { db, audit, notifications, now = () => new Date() } = deps;
   const grader = createGrader(db, now);
+  const resultRows = async (contestId: number, firstOnly: boolean) => {
+    const rows = await admin.resultRows(db, contestId, firstOnly);
+    return admin.withContacts(rows, await deps.contactsOf(rows.map((r) => r.user_id)));
+  };
 
   async function contestOr404(id: number) {
     const contest = await repo.findContest(db, { id });
@@ -259,7 +265,7 @@ export function createContestsAdmin<Actor>(deps: ContestsAdminDeps<Actor>) {
     await grader.closeDue(contest.id);
     const ranked = contest.is_ranked === 1;
     const [rows, parts, partPoints] = await Promise.all([
-      admin.resultRows(db, contest.id, ranked),
+      resultRows(contest.id, ranked),
       repo.listParts(db, contest.exam_id),
       admin.partScores(db, contest.id),
     ]);
@@ -327,7 +333,7 @@ export function createContestsAdmin<Actor>(deps: ContestsAdminDeps<Actor>) {
     const contest = await contestOr404(id);
     await grader.closeDue(contest.id);
     const [rows, parts, questions, answers] = await Promise.all([
-      admin.resultRows(db, contest.id, contest.is_ranked === 1),
+      resultRows(contest.id, contest.is_ranked === 1),
       repo.listParts(db, contest.exam_id),
       repo.listQuestions(db, contest.exam_id),
       admin.submittedAnswers(db, contest.id),
