@@ -207,3 +207,28 @@ describe('error reports', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });
+
+describe('documents', () => {
+  it('list a document lesson’s file to its learners only, and nothing for other lessons', async () => {
+    const course = await createCourse(t.db, { price_new: 0 });
+    const document = await createLesson(t.db, {
+      course_id: course.id,
+      content_type: 'document',
+      title: 'Đề cương ôn tập học kỳ I',
+      video_url: '/media/tai-lieu/de-cuong-on-tap.pdf',
+    });
+    const video = await createLesson(t.db, { course_id: course.id, content_type: 'video', title: 'Bài giảng mở đầu' });
+    const [learner, outsider] = [await createShopper(t), await createShopper(t)];
+    await createEnrolment(t.db, { userId: learner.user.id, courseId: course.id });
+
+    const listed = await learner.call('GET', `${DATA}?lesson_id=${document.id}&type=document`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.documents).toEqual([
+      { title: 'Đề cương ôn tập học kỳ I', url: '/media/tai-lieu/de-cuong-on-tap.pdf' },
+    ]);
+    const none = await learner.call('GET', `${DATA}?lesson_id=${video.id}&type=document`);
+    expect(none.json().data.documents).toEqual([]);
+    const refused = await outsider.call('GET', `${DATA}?lesson_id=${document.id}&type=document`);
+    expect(refused.statusCode).toBe(403);
+  });
+});
