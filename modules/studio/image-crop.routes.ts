@@ -5,10 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, guardAdminRoutes } from '../../kernel/http/index.ts';
+import { adminSecurity as security, envelope, guardAdminRoutes } from '../../kernel/http/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IMAGE_USES, type ImageUse } from './image-uses.ts';
-import { actorOf, security } from './studio.routes.ts';
+import { actorOf } from './studio.routes.ts';
 
 const tags = ['admin'];
 

@@ -5,9 +5,16 @@
  * (modules/support/support.desk.routes.ts), registered between these two plugins.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, guardAdminRoutes, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
+import {
+  adminSecurity as security,
+  envelope,
+  guardAdminRoutes,
+  listOf,
+  pageQuery,
+  sendCsv,
+} from '../../kernel/http/index.ts';
 import * as schemas from './people.schemas.ts';
-import { actorOf, security } from './studio.routes.ts';
+import { actorOf } from './studio.routes.ts';
 
 /** The permission of each route is checked before its input is read. */
 const guard = (app: Parameters<FastifyPluginAsyncZod>[0]) => guardAdminRoutes(app, actorOf);

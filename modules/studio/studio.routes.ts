@@ -4,7 +4,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSecurity, envelope, guardAdminRoutes, listOf, pageQuery, sendCsv } from '../../kernel/http/index.ts';
+import {
+  adminSecurity as security,
+  envelope,
+  guardAdminRoutes,
+  listOf,
+  pageQuery,
+  sendCsv,
+} from '../../kernel/http/index.ts';
 import { requirePermission, type StudioPermission } from './permissions.ts';
 import type { Actor } from './studio.service.ts';
 import * as schemas from './studio.schemas.ts';
@@ -20,8 +27,6 @@ declare module 'fastify' {
 export function actorOf(request: FastifyRequest): Actor {
   return { viewer: requirePermission(request.viewer, request.routeOptions.config.permission!), ip: request.ip ?? null };
 }
-
-export const security = adminSecurity;
 
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
